@@ -1,0 +1,1 @@
+"""The terminal interface (Textual) and the command line."""

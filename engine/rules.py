@@ -1,0 +1,262 @@
+"""The ruleset: every variant of RULES.md as a field, with presets (``tenhou`` is the default).
+
+Code never hard-codes a variant; it reads the ``RuleSet`` it is given.
+
+>>> preset("tenhou").kuitan
+True
+>>> preset("tenhou", kuitan=False).kuitan
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import RulesError
+from engine.tiles import Reds
+
+#: Named red-five sets (D2): counts per suit (man, pin, sou).
+RED_SETS: dict[str, Reds] = {
+    "none": (0, 0, 0),
+    "1each": (1, 1, 1),
+    "2each": (2, 2, 2),
+    "3each": (3, 3, 3),
+    "all": (4, 4, 4),
+    "4aka": (1, 2, 1),
+    "8aka": (2, 4, 2),
+}
+
+KAN_DORA_TIMINGS = ("delayed", "immediate")  # D3: open/added kan after the replacement discard
+RENHOU_VALUES = ("off", "mangan", "baiman", "yakuman")  # Y42
+BUST_MODES = ("below_zero", "zero_or_below", "off")  # G3
+ROUNDINGS = ("round56", "exact")  # G7
+LENGTHS = ("hanchan", "tonpuusen")  # G1
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every rule variant. Field comments name the RULES.md ID; the default is Tenhou's."""
+
+    name: str = "tenhou"
+
+    # T, D — tiles and dora
+    red_fives: Reds = (1, 1, 1)  # D2: reds per suit (man, pin, sou), 0-4 each
+    kan_dora: bool = True  # D3
+    kan_dora_timing: str = "delayed"  # D3: "delayed" (open/added kan after the discard) | "immediate"
+    ura_dora: bool = True  # D4
+    kan_ura_dora: bool = True  # D4
+
+    # C — calls
+    kuikae_allowed: bool = False  # C4
+    kokushi_rob_ankan: bool = True  # C6
+    max_kans: int = 4  # C3
+
+    # R — riichi
+    riichi_min_points: int = 1000  # R1
+    riichi_min_wall_tiles: int = 4  # R1: tiles left in the live wall (0 = no limit)
+    ippatsu: bool = True  # R3
+    double_riichi: bool = True  # R4
+    open_riichi: bool = False  # R6 / L1
+    leftover_sticks_to_top: bool = True  # R5: False = lost at game end
+
+    # Y — yaku
+    kuitan: bool = True  # Y6: open tanyao
+    nagashi_mangan: bool = True  # Y27
+    nagashi_as_draw_payment: bool = False  # Y27 option: paid like a draw payment
+    renhou: str = "off"  # Y42: "off" | "mangan" | "baiman" | "yakuman"
+    double_kokushi_13: bool = False  # Y30
+    double_suuankou_tanki: bool = False  # Y31
+    double_daisuushii: bool = False  # Y34
+    ryuuiisou_needs_hatsu: bool = False  # Y37
+    double_junsei_chuuren: bool = False  # Y38
+    double_suukantsu: bool = False  # Y39
+    multiple_yakuman: bool = True  # S4: yakuman add up
+    kazoe_yakuman: bool = True  # S4: 13+ han is yakuman (off: sanbaiman)
+
+    # L — local yaku (all off on Tenhou)
+    sanshoku_tsuukan: bool = False  # L2
+    sanrenkou: bool = False  # L3
+    isshoku_sanjun: bool = False  # L4
+    daisharin: bool = False  # L5
+    double_daisharin: bool = False  # L5
+    shiisan_budou: bool = False  # L6
+    suurenkou: bool = False  # L7
+    isshoku_yonjun: bool = False  # L8
+    hyakuman_goku: bool = False  # L9
+    double_hyakuman_goku_100: bool = False  # L9: exactly 100 counts double
+    benikujaku: bool = False  # L10
+    tohoku_shinkansen: bool = False  # L11
+    daichisei: bool = False  # L12
+    paarenchan: bool = False  # L13
+
+    # S — fu and points
+    rinshan_tsumo_fu: bool = True  # S1: +2 tsumo fu on a rinshan win (option: none)
+    double_wind_pair_fu: int = 4  # S1: 4 or 2
+    kiriage_mangan: bool = False  # S7
+    two_han_minimum_from_5_honba: bool = False  # S8
+    pao: bool = True  # S9
+
+    # K — end of a round
+    noten_declaration: bool = False  # K1: a tenpai player may declare noten
+    kyuushu_kyuuhai: bool = True  # K2
+    suufon_renda: bool = True  # K3
+    suukaikan: bool = True  # K4
+    suucha_riichi: bool = True  # K5
+    sanchahou: bool = True  # K6: three rons abort (False: triple ron pays)
+    double_ron: bool = True  # K6: False = atama-hane, only the first in turn wins
+
+    # G — game flow
+    length: str = "hanchan"  # G1: "hanchan" | "tonpuusen"
+    renchan_on_dealer_tenpai: bool = True  # G2
+    bust: str = "below_zero"  # G3: "below_zero" | "zero_or_below" | "off"
+    agari_yame: bool = True  # G4
+    extension: bool = True  # G5: play into West (South) while nobody has the return points
+    starting_points: int = 25000  # G7
+    return_points: int = 30000  # G5, G7
+    uma: tuple[int, int, int, int] = (20, 10, -10, -20)  # G7
+    oka_to_first: bool = True  # G7: (return - start) x 4 to first place
+    score_rounding: str = "round56"  # G7: "round56" (5 down 6 up) | "exact"
+
+    def __post_init__(self) -> None:
+        _check_choice("kan_dora_timing", self.kan_dora_timing, KAN_DORA_TIMINGS)
+        _check_choice("renhou", self.renhou, RENHOU_VALUES)
+        _check_choice("bust", self.bust, BUST_MODES)
+        _check_choice("score_rounding", self.score_rounding, ROUNDINGS)
+        _check_choice("length", self.length, LENGTHS)
+        if len(self.red_fives) != 3 or not all(0 <= r <= 4 for r in self.red_fives):
+            raise RulesError(f"red_fives must be three counts 0-4, got {self.red_fives!r}")
+        if self.double_wind_pair_fu not in (2, 4):
+            raise RulesError(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu}")
+        if len(self.uma) != 4:
+            raise RulesError(f"uma must have four values, got {self.uma!r}")
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some fields changed; unknown fields raise ``RulesError``."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RulesError(f"unknown rule field(s): {', '.join(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def set_from_text(self, assignment: str) -> RuleSet:
+        """Apply one ``FIELD=VALUE`` from the command line (``kuitan=false``, ``red_fives=0,1,1``,
+        ``red_fives=4aka``, ``uma=15,5,-5,-15``)."""
+        name, sep, raw = assignment.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name:
+            raise RulesError(f"expected FIELD=VALUE, got {assignment!r}")
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        if name not in fields:
+            raise RulesError(f"unknown rule field {name!r}")
+        current = getattr(self, name)
+        try:
+            value: Any
+            if isinstance(current, bool):
+                low = raw.lower()
+                if low in ("1", "true", "yes", "on"):
+                    value = True
+                elif low in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise ValueError
+            elif isinstance(current, int):
+                value = int(raw)
+            elif isinstance(current, tuple):
+                if name == "red_fives" and raw in RED_SETS:
+                    value = RED_SETS[raw]
+                else:
+                    value = tuple(int(x) for x in raw.split(","))
+            else:
+                value = raw
+        except ValueError:
+            raise RulesError(
+                f"bad value {raw!r} for {name} (a {type(current).__name__})"
+            ) from None
+        return self.replace(**{name: value})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able fields (for save files and records)."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Inverse of ``to_dict``; unknown or ill-typed fields raise ``RulesError``."""
+        if not isinstance(data, dict):
+            raise RulesError("a ruleset must be a JSON object")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RulesError(f"unknown rule field(s): {', '.join(unknown)}")
+        base = cls()
+        values: dict[str, Any] = {}
+        for k, v in data.items():
+            current = getattr(base, k)
+            if isinstance(current, tuple):
+                if not isinstance(v, (list, tuple)) or not all(isinstance(x, int) for x in v):
+                    raise RulesError(f"rule field {k} must be a list of integers")
+                v = tuple(v)
+            elif isinstance(current, bool):
+                if not isinstance(v, bool):
+                    raise RulesError(f"rule field {k} must be true or false")
+            elif isinstance(current, int):
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise RulesError(f"rule field {k} must be an integer")
+            elif isinstance(current, str) and not isinstance(v, str):
+                raise RulesError(f"rule field {k} must be a string")
+            values[k] = v
+        return cls(**values)
+
+
+def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise RulesError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+
+
+TENHOU = RuleSet()
+
+MAJSOUL = RuleSet(
+    name="majsoul",
+    double_kokushi_13=True,
+    double_suuankou_tanki=True,
+    double_daisuushii=True,
+    double_junsei_chuuren=True,
+    double_suukantsu=True,
+    uma=(15, 5, -5, -15),
+)
+
+LOCAL = RuleSet(
+    name="local",
+    open_riichi=True,
+    renhou="mangan",
+    sanshoku_tsuukan=True,
+    sanrenkou=True,
+    isshoku_sanjun=True,
+    daisharin=True,
+    shiisan_budou=True,
+    suurenkou=True,
+    isshoku_yonjun=True,
+    hyakuman_goku=True,
+    benikujaku=True,
+    tohoku_shinkansen=True,
+    daichisei=True,
+    paarenchan=True,
+)
+
+PRESETS: dict[str, RuleSet] = {"tenhou": TENHOU, "majsoul": MAJSOUL, "local": LOCAL}
+
+
+def preset(name: str = "tenhou", **overrides: Any) -> RuleSet:
+    """A named preset, with any field overridden."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise RulesError(
+            f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})"
+        ) from None
+    return base.replace(**overrides) if overrides else base
