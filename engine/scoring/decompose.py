@@ -1,0 +1,195 @@
+"""Hand shapes: the agari check and every decomposition of a concealed hand (rules S3, Y13, Y30).
+
+All functions work on 34-count arrays (``counts[kind]``). A *set* is a pair ``(kind, is_seq)``:
+``(k, True)`` is the sequence k, k+1, k+2 and ``(k, False)`` the triplet of k.
+
+>>> from engine.tiles import parse_kinds, kinds_to_counts
+>>> is_complete(kinds_to_counts(parse_kinds("123456789m11p234s")))
+True
+>>> decompositions(kinds_to_counts(parse_kinds("111222333m")))[:1]
+((None, ((0, True), (0, True), (0, True))),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.tiles import YAOCHUU
+
+Set = tuple[int, bool]
+#: A decomposition: (pair kind, or None when the counts hold sets only; the sets sorted).
+Decomposition = tuple[int | None, tuple[Set, ...]]
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """Every way to cut one suit's 9 counts into sets only (offsets 0-8), each way sorted."""
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return ((),)
+    out: list[tuple[tuple[int, bool], ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        for rest in _suit_sets(tuple(c)):
+            out.append(((i, False),) + rest)
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        for rest in _suit_sets(tuple(c)):
+            out.append(((i, True),) + rest)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_ok(counts: tuple[int, ...]) -> bool:
+    """Whether one suit's 9 counts split into sets only (fast path of ``is_complete``)."""
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return True
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        if _suit_ok(tuple(c)):
+            return True
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        return _suit_ok(tuple(c))
+    return False
+
+
+@lru_cache(maxsize=None)
+def _suit_ok_with_pair(counts: tuple[int, ...]) -> bool:
+    for i in range(9):
+        if counts[i] >= 2:
+            c = list(counts)
+            c[i] -= 2
+            if _suit_ok(tuple(c)):
+                return True
+    return False
+
+
+def is_chiitoitsu(counts: Sequence[int]) -> bool:
+    """Seven different pairs (Y13; four of a kind is not two pairs)."""
+    pairs = 0
+    for n in counts:
+        if n == 2:
+            pairs += 1
+        elif n:
+            return False
+    return pairs == 7
+
+
+def is_kokushi(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus one more of them (Y30)."""
+    total = 0
+    for k in YAOCHUU:
+        n = counts[k]
+        if n == 0 or n > 2:
+            return False
+        total += n
+    return total == 14
+
+
+def is_regular(counts: Sequence[int]) -> bool:
+    """Sets plus exactly one pair (the regular agari shape; any multiple of 3 plus 2 tiles)."""
+    pair_suit = -1
+    for s in range(3):
+        part = tuple(counts[s * 9 : s * 9 + 9])
+        r = sum(part) % 3
+        if r == 1:
+            return False
+        if r == 2:
+            if pair_suit >= 0:
+                return False
+            pair_suit = s
+            if not _suit_ok_with_pair(part):
+                return False
+        elif not _suit_ok(part):
+            return False
+    for k in range(27, 34):
+        n = counts[k]
+        if n == 2:
+            if pair_suit >= 0:
+                return False
+            pair_suit = 3
+        elif n not in (0, 3):
+            return False
+    return pair_suit >= 0
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """FAST agari-shape check of concealed 34-counts with 3n+2 tiles: regular, chiitoitsu or
+    kokushi (the last two only with all 14 tiles concealed). Says nothing about yaku.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> is_complete(kinds_to_counts(parse_kinds("19m19p19s1234567z1z")))
+    True
+    >>> is_complete(kinds_to_counts(parse_kinds("12m")))
+    False
+    """
+    total = sum(counts)
+    if total % 3 != 2:
+        return False
+    if is_regular(counts):
+        return True
+    if total == 14:
+        return is_chiitoitsu(counts) or is_kokushi(counts)
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    out: list[Decomposition] = []
+    total = sum(key)
+    pair_kinds: list[int | None]
+    if total % 3 == 2:
+        pair_kinds = [k for k in range(34) if key[k] >= 2]
+    elif total % 3 == 0:
+        pair_kinds = [None]
+    else:
+        return ()
+    for pair in pair_kinds:
+        c = list(key)
+        if pair is not None:
+            c[pair] -= 2
+        honor_sets: list[Set] = []
+        ok = True
+        for k in range(27, 34):
+            if c[k] == 3:
+                honor_sets.append((k, False))
+            elif c[k]:
+                ok = False
+                break
+        if not ok:
+            continue
+        per_suit = []
+        for s in range(3):
+            ways = _suit_sets(tuple(c[s * 9 : s * 9 + 9]))
+            if not ways:
+                ok = False
+                break
+            per_suit.append([tuple((s * 9 + o, q) for o, q in w) for w in ways])
+        if not ok:
+            continue
+        for a in per_suit[0]:
+            for b in per_suit[1]:
+                for d in per_suit[2]:
+                    out.append((pair, a + b + d + tuple(honor_sets)))
+    return tuple(out)
+
+
+def decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
+    """Every split of the counts into one pair and sets (or sets only when the tile count is a
+    multiple of 3). Empty when there is none. Results are cached by the counts."""
+    return _decompositions(tuple(counts))

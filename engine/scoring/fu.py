@@ -1,0 +1,79 @@
+"""Fu (rules S1, S2): the tables are data, the function reads one interpretation.
+
+Conventions (Tenhou's, FORMATS.md §4): chiitoitsu 25 fu flat; pinfu tsumo 20 fu; an open hand
+with no fu at all (open pinfu shape) counts 30; a rinshan win takes the tsumo 2 fu unless
+``RuleSet.rinshan_tsumo_fu`` is off. Kokushi is scored as 25 fu like chiitoitsu (fu never matter
+for a yakuman).
+"""
+
+from __future__ import annotations
+
+from engine.tiles import CHUN, HAKU, kind_name
+
+BASE_FU = 20
+MENZEN_RON_FU = 10
+TSUMO_FU = 2
+CHIITOITSU_FU = 25
+KOKUSHI_FU = 25
+PINFU_TSUMO_FU = 20
+OPEN_NO_FU = 30  # S2: open pinfu-shaped hand
+VALUE_PAIR_FU = 2
+#: Wait fu (S1).
+WAIT_FU = {"ryanmen": 0, "shanpon": 0, "kanchan": 2, "penchan": 2, "tanki": 2}
+#: Triplet fu (S1): (simple, terminal/honour) x (open, closed); a kan is 4 times a triplet.
+TRIPLET_FU = {(False, False): 2, (False, True): 4, (True, False): 4, (True, True): 8}
+KAN_FACTOR = 4
+
+WAIT_LABELS = {"kanchan": "kanchan wait", "penchan": "penchan wait", "tanki": "tanki wait"}
+
+
+def _name(kind: int) -> str:
+    return kind_name(kind)
+
+
+def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """Fu and breakdown of a regular-shaped reading (``pinfu`` says whether pinfu was awarded)."""
+    sit = r.sit
+    if pinfu:
+        if r.tsumo:
+            return PINFU_TSUMO_FU, (("pinfu tsumo", PINFU_TSUMO_FU),)
+        return BASE_FU + MENZEN_RON_FU, (("base", BASE_FU), ("menzen ron", MENZEN_RON_FU))
+    parts: list[tuple[str, int]] = [("base", BASE_FU)]
+    fu = BASE_FU
+    if r.menzen and not r.tsumo:
+        parts.append(("menzen ron", MENZEN_RON_FU))
+        fu += MENZEN_RON_FU
+    if r.tsumo and (r.rules.rinshan_tsumo_fu or not sit.rinshan):
+        parts.append(("tsumo", TSUMO_FU))
+        fu += TSUMO_FU
+    w = WAIT_FU[r.wait]
+    if w:
+        parts.append((WAIT_LABELS[r.wait], w))
+        fu += w
+    p = r.pair
+    if p is not None:
+        pf = 0
+        if HAKU <= p <= CHUN:
+            pf = VALUE_PAIR_FU
+        elif p == sit.seat_wind and p == sit.round_wind:
+            pf = r.rules.double_wind_pair_fu
+        elif p == sit.seat_wind or p == sit.round_wind:
+            pf = VALUE_PAIR_FU
+        if pf:
+            parts.append((f"pair {_name(p)}", pf))
+            fu += pf
+    for kind, is_seq, concealed, is_kan in r.sets:
+        if is_seq:
+            continue
+        yaochuu = kind >= 27 or kind % 9 in (0, 8)
+        f = TRIPLET_FU[(yaochuu, concealed)] * (KAN_FACTOR if is_kan else 1)
+        label = ("closed " if concealed else "open ") + ("kan" if is_kan else "triplet")
+        parts.append((f"{label} {_name(kind)}", f))
+        fu += f
+    if not r.menzen and fu == BASE_FU:
+        parts.append(("open pinfu shape", OPEN_NO_FU - BASE_FU))
+        return OPEN_NO_FU, tuple(parts)
+    rounded = -(-fu // 10) * 10
+    if rounded != fu:
+        parts.append(("rounding", rounded - fu))
+    return rounded, tuple(parts)

@@ -1,0 +1,100 @@
+"""Base points, limits and payments (rules S4-S7); the limit table is data.
+
+>>> base_points(3, 30, preset_rules())
+(960, None)
+>>> base_points(5, 30, preset_rules())
+(2000, 'mangan')
+>>> pay(2000, dealer=False)
+(8000, 4000, 2000)
+"""
+
+from __future__ import annotations
+
+from engine.rules import RuleSet
+
+MANGAN = 2000
+YAKUMAN_BASE = 8000
+#: (lowest han, base points, name) — S4.
+HAN_LIMITS = (
+    (13, 8000, "kazoe yakuman"),
+    (11, 6000, "sanbaiman"),
+    (8, 4000, "baiman"),
+    (6, 3000, "haneman"),
+    (5, 2000, "mangan"),
+)
+#: Kiriage mangan (S7): (han, fu) pairs paid as mangan when the rule is on.
+KIRIAGE = frozenset({(4, 30), (3, 60)})
+YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
+                 4: "quadruple yakuman", 5: "quintuple yakuman", 6: "sextuple yakuman"}
+#: Payment multipliers (S5): ron = base x 6 (dealer) / 4; tsumo: dealer 2, non-dealers 1.
+RON_DEALER, RON_OTHER = 6, 4
+TSUMO_FROM_DEALER, TSUMO_FROM_OTHER, TSUMO_DEALER_EACH = 2, 1, 2
+HONBA_RON, HONBA_TSUMO_EACH = 300, 100
+
+
+def preset_rules() -> RuleSet:
+    return RuleSet()
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def yakuman_limit_name(multiples: int) -> str:
+    return YAKUMAN_NAMES.get(multiples, f"{multiples}x yakuman")
+
+
+def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
+    """Base points and limit name of a non-yakuman hand (S4, S7)."""
+    for low, base, name in HAN_LIMITS:
+        if han >= low:
+            if low == 13 and not rules.kazoe_yakuman:
+                return 6000, "sanbaiman"
+            return base, name
+    if rules.kiriage_mangan and (han, fu) in KIRIAGE:
+        return MANGAN, "mangan"
+    base = fu * 2 ** (han + 2)
+    if base >= MANGAN:
+        return MANGAN, "mangan"
+    return base, None
+
+
+def pay(base: int, dealer: bool) -> tuple[int, int, int]:
+    """(ron, tsumo_dealer, tsumo_other) for a base (S5); a dealer's tsumo_dealer is 0 and
+    tsumo_other is what each player pays."""
+    if dealer:
+        return _up100(base * RON_DEALER), 0, _up100(base * TSUMO_DEALER_EACH)
+    return (_up100(base * RON_OTHER), _up100(base * TSUMO_FROM_DEALER),
+            _up100(base * TSUMO_FROM_OTHER))
+
+
+def payments(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
+             honba: int = 0) -> dict[str, int]:
+    """Who pays what, honba included (S6): ``{"discarder": n}``, ``{"each": n}`` (dealer tsumo)
+    or ``{"dealer": n, "non_dealer": n}`` (each non-dealer pays ``non_dealer``)."""
+    if not tsumo:
+        return {"discarder": ron + HONBA_RON * honba}
+    if dealer:
+        return {"each": tsumo_other + HONBA_TSUMO_EACH * honba}
+    return {"dealer": tsumo_dealer + HONBA_TSUMO_EACH * honba,
+            "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
+
+
+def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool) -> int:
+    if not tsumo:
+        return ron
+    if dealer:
+        return 3 * tsumo_other
+    return tsumo_dealer + 2 * tsumo_other
+
+
+def nagashi_mangan(dealer: bool, rules: RuleSet, honba: int = 0) -> dict[str, int]:
+    """Y27 nagashi mangan at an exhaustive draw: mangan paid as a tsumo, honba included; with
+    ``RuleSet.nagashi_as_draw_payment`` it is a draw payment, so no honba is added. Raises
+    ``RulesError`` when the rules have no nagashi mangan."""
+    from engine.errors import RulesError
+
+    if not rules.nagashi_mangan:
+        raise RulesError("nagashi mangan is off under these rules (nagashi_mangan=false)")
+    ron, td, to = pay(MANGAN, dealer)
+    return payments(ron, td, to, True, dealer, 0 if rules.nagashi_as_draw_payment else honba)

@@ -1,0 +1,480 @@
+"""The yaku registry (rules Y1-Y42, L1-L13): name, closed han, open han, Tenhou id, check.
+
+Each check reads a ``Reading`` — one interpretation of a winning hand (a decomposition plus a
+reading of the wait) — and returns whether the yaku is there (``YakuDef``) or how many yakuman
+multiples it is worth (``YakumanDef``). Variants come from the ``RuleSet`` on the reading; no
+check hard-codes one. The registry order is the display order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.rules import RuleSet
+from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST
+
+DRAGONS = (HAKU, HATSU, CHUN)
+WIND_KINDS = (EAST, SOUTH, WEST, NORTH)
+WIND_NAMES = ("east", "south", "west", "north")
+#: Ryuuiisou tiles (Y37): 2 3 4 6 8 sou and hatsu.
+GREEN = frozenset((19, 20, 21, 23, 25, HATSU))
+#: Daisharin (L5): pairs of 2p-8p.
+DAISHARIN_KINDS = tuple(range(10, 17))
+#: Benikujaku (L10): 1s 5s 7s 9s and chun.
+BENIKUJAKU = frozenset((18, 22, 24, 26, CHUN))
+
+
+class Reading:
+    """One interpretation of a winning hand; the checks read only this.
+
+    ``sets`` holds ``(kind, is_seq, concealed, is_kan)`` for the concealed sets and the melds;
+    ``concealed`` is False for called sets and for a triplet completed by ron (Y17).
+    """
+
+    __slots__ = (
+        "rules", "sit", "tsumo", "menzen", "form", "counts", "hand_counts", "win", "pair",
+        "sets", "wait", "seqs", "trips", "ankou", "kans", "has_melds", "suits", "honors",
+        "all_yaochuu", "all_terminal_or_honor_sets", "all_simple", "peikou", "seq_mult",
+    )
+
+    def __init__(self, rules: RuleSet, sit, tsumo: bool, menzen: bool, form: str,
+                 counts: list[int], hand_counts: list[int], win: int, pair: int | None,
+                 sets: list[tuple[int, bool, bool, bool]], wait: str, has_melds: bool,
+                 hand_facts: tuple[set[int], bool, bool, bool]) -> None:
+        self.rules = rules
+        self.sit = sit
+        self.tsumo = tsumo
+        self.menzen = menzen
+        self.form = form
+        self.counts = counts  # every tile of the hand by kind (a kan counts 4)
+        self.hand_counts = hand_counts  # concealed tiles incl. the winning tile
+        self.win = win
+        self.pair = pair
+        self.sets = sets
+        self.wait = wait
+        self.has_melds = has_melds
+        self.suits, self.honors, self.all_yaochuu, self.all_simple = hand_facts
+        seqs = [s[0] for s in sets if s[1]]
+        self.seqs = seqs
+        self.trips = [s[0] for s in sets if not s[1]]
+        self.ankou = sum(1 for s in sets if not s[1] and s[2])
+        self.kans = sum(1 for s in sets if s[3])
+        mult: dict[int, int] = {}
+        for k in seqs:
+            mult[k] = mult.get(k, 0) + 1
+        self.seq_mult = mult
+        self.peikou = sum(n // 2 for n in mult.values()) if menzen else 0
+
+
+def _is_yaochuu(k: int) -> bool:
+    return k >= 27 or k % 9 in (0, 8)
+
+
+def _set_has_yaochuu(kind: int, is_seq: bool) -> bool:
+    if is_seq:
+        return kind % 9 in (0, 6)
+    return _is_yaochuu(kind)
+
+
+def _set_has_terminal(kind: int, is_seq: bool) -> bool:
+    if kind >= 27:
+        return False
+    if is_seq:
+        return kind % 9 in (0, 6)
+    return kind % 9 in (0, 8)
+
+
+def _value_pair(r: Reading) -> bool:
+    p = r.pair
+    return p is not None and (p in DRAGONS or p == r.sit.seat_wind or p == r.sit.round_wind)
+
+
+def _riichi_like(r: Reading) -> bool:
+    return r.sit.riichi or r.sit.double_riichi or r.sit.open_riichi
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+def _riichi(r: Reading) -> bool:
+    s = r.sit
+    if s.open_riichi:
+        return False
+    return (s.riichi or s.double_riichi) and not (s.double_riichi and r.rules.double_riichi)
+
+
+def _double_riichi(r: Reading) -> bool:
+    return r.sit.double_riichi and r.rules.double_riichi and not r.sit.open_riichi
+
+
+def _open_riichi(r: Reading) -> bool:
+    return r.sit.open_riichi and not (r.sit.double_riichi and r.rules.double_riichi)
+
+
+def _open_double_riichi(r: Reading) -> bool:
+    return r.sit.open_riichi and r.sit.double_riichi and r.rules.double_riichi
+
+
+def _pinfu(r: Reading) -> bool:
+    return (r.form == "regular" and r.menzen and len(r.seqs) == 4 and r.wait == "ryanmen"
+            and not _value_pair(r))
+
+
+def pinfu_shape(r: Reading) -> bool:
+    """Whether the reading has the pinfu shape (closed, four sequences, no value pair, ryanmen)."""
+    return _pinfu(r)
+
+
+def _isshoku_sanjun_counts(r: Reading) -> bool:
+    return r.rules.isshoku_sanjun and r.form == "regular" and any(
+        n == 3 for n in r.seq_mult.values())
+
+
+def _iipeikou(r: Reading) -> bool:
+    return r.form == "regular" and r.peikou == 1 and not _isshoku_sanjun_counts(r)
+
+
+def _ryanpeikou(r: Reading) -> bool:
+    return r.form == "regular" and r.peikou == 2
+
+
+def _tanyao(r: Reading) -> bool:
+    return r.all_simple and (r.menzen or r.rules.kuitan)
+
+
+def _triplet_of(kind: int) -> Callable[[Reading], bool]:
+    def check(r: Reading) -> bool:
+        return kind in r.trips
+    return check
+
+
+def _seat_wind(kind: int) -> Callable[[Reading], bool]:
+    def check(r: Reading) -> bool:
+        return r.sit.seat_wind == kind and kind in r.trips
+    return check
+
+
+def _round_wind(kind: int) -> Callable[[Reading], bool]:
+    def check(r: Reading) -> bool:
+        return r.sit.round_wind == kind and kind in r.trips
+    return check
+
+
+def _chanta(r: Reading) -> bool:
+    return (r.form == "regular" and bool(r.seqs) and bool(r.honors)
+            and _is_yaochuu(r.pair) and all(_set_has_yaochuu(s[0], s[1]) for s in r.sets))
+
+
+def _junchan(r: Reading) -> bool:
+    return (r.form == "regular" and bool(r.seqs) and not r.honors and r.pair is not None
+            and _is_yaochuu(r.pair) and all(_set_has_terminal(s[0], s[1]) for s in r.sets))
+
+
+def _ittsu(r: Reading) -> bool:
+    seqs = r.seq_mult
+    return any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
+
+
+def _sanshoku(r: Reading) -> bool:
+    seqs = r.seq_mult
+    return any(n in seqs and n + 9 in seqs and n + 18 in seqs for n in range(7))
+
+
+def _doukou(r: Reading) -> bool:
+    t = r.trips
+    return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+
+
+def _toitoi(r: Reading) -> bool:
+    return r.form == "regular" and not r.seqs
+
+
+def _honroutou(r: Reading) -> bool:
+    return r.all_yaochuu and bool(r.honors) and bool(r.suits)
+
+
+def _shousangen(r: Reading) -> bool:
+    return r.pair in DRAGONS and sum(1 for d in DRAGONS if d in r.trips) == 2
+
+
+def _honitsu(r: Reading) -> bool:
+    return len(r.suits) == 1 and bool(r.honors)
+
+
+def _chinitsu(r: Reading) -> bool:
+    return len(r.suits) == 1 and not r.honors
+
+
+def _renhou_han(r: Reading) -> bool:
+    return r.sit.renhou and r.rules.renhou in ("mangan", "baiman")
+
+
+# local yaku (L2-L4)
+def _sanshoku_tsuukan(r: Reading) -> bool:
+    s = r.seq_mult
+    suits = [[o for o in (0, 3, 6) if b + o in s] for b in (0, 9, 18)]
+    for a in suits[0]:
+        for b in suits[1]:
+            for c in suits[2]:
+                if {a, b, c} == {0, 3, 6}:
+                    return True
+    return False
+
+
+def _consecutive_trips(r: Reading, n: int) -> bool:
+    t = set(k for k in r.trips if k < 27)
+    return any(all(k + i in t and (k + i) // 9 == k // 9 for i in range(n)) for k in t)
+
+
+def _sanrenkou(r: Reading) -> bool:
+    return r.rules.sanrenkou and _consecutive_trips(r, 3) and not (
+        r.rules.suurenkou and _consecutive_trips(r, 4))
+
+
+def _isshoku_sanjun(r: Reading) -> bool:
+    return _isshoku_sanjun_counts(r)
+
+
+@dataclass(frozen=True, slots=True)
+class YakuDef:
+    """A yaku: ``open_han`` 0 means closed only (the check is not even asked on an open hand)."""
+
+    name: str
+    family: str
+    closed_han: int
+    open_han: int
+    tenhou_id: int  # -1: no Tenhou id (local yaku)
+    check: Callable[[Reading], bool]
+    rule: str | None = None  # RuleSet field that must be on (local yaku)
+
+    def han(self, r: Reading) -> int:
+        if self.name == "renhou":
+            return 5 if r.rules.renhou == "mangan" else 8
+        return self.closed_han if r.menzen else self.open_han
+
+
+def _build_yaku() -> tuple[YakuDef, ...]:
+    Y = YakuDef
+    out = [
+        # riichi family (Y1, Y2, Y12, L1)
+        Y("riichi", "riichi", 1, 0, 1, _riichi),
+        Y("double riichi", "riichi", 2, 0, 21, _double_riichi),
+        Y("open riichi", "riichi", 2, 0, -1, _open_riichi, "open_riichi"),
+        Y("open double riichi", "riichi", 3, 0, -1, _open_double_riichi, "open_riichi"),
+        Y("ippatsu", "riichi", 1, 0, 2, lambda r: r.sit.ippatsu and r.rules.ippatsu),
+        # the win itself (Y3, Y8-Y11, Y42)
+        Y("menzen tsumo", "win", 1, 0, 0, lambda r: r.tsumo),
+        Y("chankan", "win", 1, 1, 3, lambda r: r.sit.chankan),
+        Y("rinshan kaihou", "win", 1, 1, 4, lambda r: r.sit.rinshan),
+        Y("haitei raoyue", "win", 1, 1, 5, lambda r: r.sit.haitei),
+        Y("houtei raoyui", "win", 1, 1, 6, lambda r: r.sit.houtei),
+        Y("renhou", "win", 5, 0, 36, _renhou_han),
+        # shape (Y4-Y6, Y13)
+        Y("pinfu", "shape", 1, 0, 7, _pinfu),
+        Y("tanyao", "terminals", 1, 1, 8, _tanyao),
+        Y("iipeikou", "sequences", 1, 0, 9, _iipeikou),
+    ]
+    # yakuhai (Y7): seat wind, round wind (a double wind is two entries), dragons
+    for kind, name in zip(WIND_KINDS, WIND_NAMES):
+        out.append(Y(f"yakuhai: seat wind {name}", "yakuhai", 1, 1, 10 + kind - EAST,
+                     _seat_wind(kind)))
+    for kind, name in zip(WIND_KINDS, WIND_NAMES):
+        out.append(Y(f"yakuhai: round wind {name}", "yakuhai", 1, 1, 14 + kind - EAST,
+                     _round_wind(kind)))
+    for kind, name, tid in ((HAKU, "haku", 18), (HATSU, "hatsu", 19), (CHUN, "chun", 20)):
+        out.append(Y(f"yakuhai: {name}", "yakuhai", 1, 1, tid, _triplet_of(kind)))
+    out += [
+        Y("chiitoitsu", "shape", 2, 0, 22, lambda r: r.form == "chiitoitsu"),
+        Y("chanta", "terminals", 2, 1, 23, _chanta),
+        Y("ittsu", "sequences", 2, 1, 24, _ittsu),
+        Y("sanshoku doujun", "sequences", 2, 1, 25, _sanshoku),
+        Y("sanshoku doukou", "triplets", 2, 2, 26, _doukou),
+        Y("sankantsu", "triplets", 2, 2, 27, lambda r: r.kans == 3),
+        Y("toitoi", "triplets", 2, 2, 28, _toitoi),
+        Y("sanankou", "triplets", 2, 2, 29, lambda r: r.ankou == 3),
+        Y("shousangen", "yakuhai", 2, 2, 30, _shousangen),
+        Y("honroutou", "terminals", 2, 2, 31, _honroutou),
+        Y("ryanpeikou", "sequences", 3, 0, 32, _ryanpeikou),
+        Y("junchan", "terminals", 3, 2, 33, _junchan),
+        Y("honitsu", "flush", 3, 2, 34, _honitsu),
+        Y("chinitsu", "flush", 6, 5, 35, _chinitsu),
+        # local (L2-L4)
+        Y("sanshoku tsuukan", "local", 2, 1, -1, _sanshoku_tsuukan, "sanshoku_tsuukan"),
+        Y("sanrenkou", "local", 2, 2, -1, _sanrenkou, "sanrenkou"),
+        Y("isshoku sanjun", "local", 2, 1, -1, _isshoku_sanjun, "isshoku_sanjun"),
+    ]
+    return tuple(out)
+
+
+YAKU: tuple[YakuDef, ...] = _build_yaku()
+
+
+# --- yakuman -----------------------------------------------------------------------------------
+
+def _kokushi(r: Reading) -> int:
+    return int(r.form == "kokushi" and r.hand_counts[r.win] == 1)
+
+
+def _kokushi13(r: Reading) -> int:
+    if r.form == "kokushi" and r.hand_counts[r.win] == 2:
+        return 2 if r.rules.double_kokushi_13 else 1
+    return 0
+
+
+def _suuankou(r: Reading) -> int:
+    return int(r.form == "regular" and r.ankou == 4 and r.wait != "tanki")
+
+
+def _suuankou_tanki(r: Reading) -> int:
+    if r.form == "regular" and r.ankou == 4 and r.wait == "tanki":
+        return 2 if r.rules.double_suuankou_tanki else 1
+    return 0
+
+
+def _daisangen(r: Reading) -> int:
+    return int(all(d in r.trips for d in DRAGONS))
+
+
+def _shousuushii(r: Reading) -> int:
+    return int(r.pair in WIND_KINDS and sum(1 for w in WIND_KINDS if w in r.trips) == 3)
+
+
+def _daisuushii(r: Reading) -> int:
+    if all(w in r.trips for w in WIND_KINDS):
+        return 2 if r.rules.double_daisuushii else 1
+    return 0
+
+
+def _tsuuiisou(r: Reading) -> int:
+    if r.suits:
+        return 0
+    if r.form == "chiitoitsu" and r.rules.daichisei:
+        return 0  # daichisei (L12) takes its place
+    return 1
+
+
+def _chinroutou(r: Reading) -> int:
+    return int(r.all_yaochuu and not r.honors and r.form != "kokushi")
+
+
+def _ryuuiisou(r: Reading) -> int:
+    c = r.counts
+    if any(c[k] for k in range(34) if k not in GREEN):
+        return 0
+    return int(c[HATSU] > 0 or not r.rules.ryuuiisou_needs_hatsu)
+
+
+def _chuuren_shape(r: Reading) -> tuple[bool, bool]:
+    """(chuuren, junsei): closed, no kan, one suit, 1112345678999 plus one (Y38)."""
+    if r.has_melds or len(r.suits) != 1 or r.honors or r.form == "kokushi":
+        return False, False
+    base = next(iter(r.suits)) * 9
+    c = r.hand_counts[base : base + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    if any(c[i] < need[i] for i in range(9)):
+        return False, False
+    before = list(c)
+    before[r.win - base] -= 1
+    return True, tuple(before) == need
+
+
+def _chuuren(r: Reading) -> int:
+    ok, junsei = _chuuren_shape(r)
+    return int(ok and not junsei)
+
+
+def _junsei_chuuren(r: Reading) -> int:
+    ok, junsei = _chuuren_shape(r)
+    if ok and junsei:
+        return 2 if r.rules.double_junsei_chuuren else 1
+    return 0
+
+
+def _suukantsu(r: Reading) -> int:
+    if r.kans == 4:
+        return 2 if r.rules.double_suukantsu else 1
+    return 0
+
+
+def _daisharin(r: Reading) -> int:
+    if r.form == "chiitoitsu" and all(r.hand_counts[k] == 2 for k in DAISHARIN_KINDS):
+        return 2 if r.rules.double_daisharin else 1
+    return 0
+
+
+def _hyakuman(r: Reading) -> int:
+    if r.suits != {0} or r.honors:
+        return 0
+    total = sum((k + 1) * n for k, n in enumerate(r.counts[:9]))
+    if total < 100:
+        return 0
+    return 2 if total == 100 and r.rules.double_hyakuman_goku_100 else 1
+
+
+def _benikujaku(r: Reading) -> int:
+    return int(r.form == "regular" and all(
+        not n or k in BENIKUJAKU for k, n in enumerate(r.counts)))
+
+
+def _tohoku(r: Reading) -> int:
+    if r.form != "regular" or not _ittsu(r):
+        return 0
+    return int((EAST in r.trips and r.pair == NORTH) or (NORTH in r.trips and r.pair == EAST))
+
+
+def _isshoku_yonjun(r: Reading) -> int:
+    return int(r.form == "regular" and any(n == 4 for n in r.seq_mult.values()))
+
+
+@dataclass(frozen=True, slots=True)
+class YakumanDef:
+    """A yakuman: the check returns its multiple (0 = absent)."""
+
+    name: str
+    tenhou_id: int
+    check: Callable[[Reading], int]
+    rule: str | None = None
+
+
+YAKUMAN: tuple[YakumanDef, ...] = (
+    YakumanDef("tenhou", 37, lambda r: int(r.sit.tenhou)),
+    YakumanDef("chiihou", 38, lambda r: int(r.sit.chiihou)),
+    YakumanDef("renhou", 36, lambda r: int(r.sit.renhou and r.rules.renhou == "yakuman")),
+    YakumanDef("kokushi musou", 47, _kokushi),
+    YakumanDef("kokushi musou juusanmen", 48, _kokushi13),
+    YakumanDef("suuankou", 40, _suuankou),
+    YakumanDef("suuankou tanki", 41, _suuankou_tanki),
+    YakumanDef("daisangen", 39, _daisangen),
+    YakumanDef("shousuushii", 50, _shousuushii),
+    YakumanDef("daisuushii", 49, _daisuushii),
+    YakumanDef("tsuuiisou", 42, _tsuuiisou),
+    YakumanDef("chinroutou", 44, _chinroutou),
+    YakumanDef("ryuuiisou", 43, _ryuuiisou),
+    YakumanDef("chuuren poutou", 45, _chuuren),
+    YakumanDef("junsei chuuren poutou", 46, _junsei_chuuren),
+    YakumanDef("suukantsu", 51, _suukantsu),
+    # local (L1, L5-L13)
+    YakumanDef("open riichi deal-in", -1,
+               lambda r: int(r.sit.open_riichi and r.sit.open_riichi_deal_in and not r.tsumo),
+               "open_riichi"),
+    YakumanDef("daisharin", -1, _daisharin, "daisharin"),
+    YakumanDef("shiisan budou", -1, lambda r: int(r.form == "shiisan_budou"), "shiisan_budou"),
+    YakumanDef("suurenkou", -1, lambda r: int(_consecutive_trips(r, 4)), "suurenkou"),
+    YakumanDef("isshoku yonjun", -1, _isshoku_yonjun, "isshoku_yonjun"),
+    YakumanDef("hyakuman goku", -1, _hyakuman, "hyakuman_goku"),
+    YakumanDef("benikujaku", -1, _benikujaku, "benikujaku"),
+    YakumanDef("tohoku shinkansen", -1, _tohoku, "tohoku_shinkansen"),
+    YakumanDef("daichisei", -1,
+               lambda r: 2 if r.form == "chiitoitsu" and not r.suits else 0, "daichisei"),
+    YakumanDef("paarenchan", -1,
+               lambda r: int(r.sit.seat_wind == EAST and r.sit.dealer_streak >= 7), "paarenchan"),
+)
+
+
+def active_yaku(rules: RuleSet) -> tuple[YakuDef, ...]:
+    """The yaku the rules allow (local ones only with their field on)."""
+    return tuple(y for y in YAKU if y.rule is None or getattr(rules, y.rule))
+
+
+def active_yakuman(rules: RuleSet) -> tuple[YakumanDef, ...]:
+    return tuple(y for y in YAKUMAN if y.rule is None or getattr(rules, y.rule))
