@@ -1,0 +1,254 @@
+"""Tile glyph sets and colour themes (``assets/glyphs``, ``assets/themes``) and the ``Painter``
+that turns physical tiles into Rich ``Text``: faces padded to a fixed width, coloured by suit,
+with every mark (red five, dora, riichi, called, last discard) also shown without colour.
+
+No Textual here: widgets call the painter and only place what it returns.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from engine.tiles import DEFAULT_REDS, Reds, is_red
+
+SUIT_KEYS = ("man", "pin", "sou")
+
+
+def _pad(face: str, width: int) -> str:
+    """Centre ``face`` in ``width`` cells (extra space goes right)."""
+    gap = width - cell_len(face)
+    if gap <= 0:
+        return face
+    left = gap // 2
+    return " " * left + face + " " * (gap - left)
+
+
+def _faces(table: dict[str, list[str]], width: int) -> tuple[str, ...]:
+    faces = [*table["man"], *table["pin"], *table["sou"], *table["honors"]]
+    if len(faces) != 34:
+        raise ValueError(f"a glyph set needs 34 faces, got {len(faces)}")
+    return tuple(_pad(f, width) for f in faces)
+
+
+@dataclass(frozen=True)
+class GlyphSet:
+    id: str
+    names: dict[str, str]
+    width: int
+    short_width: int
+    faces: tuple[str, ...]
+    short: tuple[str, ...]
+    back: str
+    short_back: str
+    red_mark: str
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en", self.id)
+
+
+@dataclass(frozen=True)
+class Theme:
+    id: str
+    names: dict[str, str]
+    textual_theme: str
+    styles: dict[str, Style] = field(default_factory=dict)
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names.get("en", self.id)
+
+    def style(self, key: str) -> Style:
+        return self.styles.get(key, Style.null())
+
+
+def _list(folder: str) -> list[str]:
+    root = resources.files("assets").joinpath(folder)
+    return sorted(e.name[:-5] for e in root.iterdir() if e.name.endswith(".toml"))
+
+
+def _read(folder: str, name: str) -> dict:
+    with resources.files("assets").joinpath(folder, f"{name}.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def glyph_set_ids() -> list[str]:
+    ids = _list("glyphs")
+    return ["text"] + [i for i in ids if i != "text"]
+
+
+def theme_ids() -> list[str]:
+    ids = _list("themes")
+    return ["classic"] + [i for i in ids if i != "classic"]
+
+
+@cache
+def glyph_set(name: str = "text") -> GlyphSet:
+    """A glyph set by id; an unknown id gives the default text set."""
+    if name not in _list("glyphs"):
+        name = "text"
+    data = _read("glyphs", name)
+    width, short_width = int(data["width"]), int(data.get("short_width", data["width"]))
+    short_table = data.get("short", data["faces"])
+    return GlyphSet(
+        id=data["id"],
+        names=dict(data.get("name", {})),
+        width=width,
+        short_width=short_width,
+        faces=_faces(data["faces"], width),
+        short=_faces(short_table, short_width),
+        back=_pad(data.get("back", "#" * width), width),
+        short_back=_pad(data.get("short_back", data.get("back", "#")), short_width),
+        red_mark=data.get("red_mark", "*"),
+    )
+
+
+@cache
+def theme(name: str = "classic") -> Theme:
+    """A theme by id; an unknown id gives the default."""
+    if name not in _list("themes"):
+        name = "classic"
+    data = _read("themes", name)
+    styles = {k: Style.parse(v) for k, v in data.get("tiles", {}).items()}
+    return Theme(data["id"], dict(data.get("name", {})), data["textual_theme"], styles)
+
+
+def _suit_style_key(kind: int) -> str:
+    if kind < 27:
+        return SUIT_KEYS[kind // 9]
+    if kind < 31:
+        return "wind"
+    return ("haku", "hatsu", "chun")[kind - 31]
+
+
+class Painter:
+    """Renders tiles with one glyph set and theme for one ruleset's red fives."""
+
+    def __init__(
+        self, glyphs: GlyphSet | None = None, theme_: Theme | None = None, reds: Reds = DEFAULT_REDS
+    ) -> None:
+        self.glyphs = glyphs or glyph_set()
+        self.theme = theme_ or theme()
+        self.reds = reds
+
+    def width(self, short: bool = True) -> int:
+        return self.glyphs.short_width if short else self.glyphs.width
+
+    def face_style(self, tile: int) -> Style:
+        if is_red(tile, self.reds):
+            return self.theme.style("red_five")
+        return self.theme.style(_suit_style_key(tile >> 2))
+
+    def face(self, tile: int, short: bool = True, dora: bool = False) -> Text:
+        """The face of a physical tile, padded, in its suit's style (dora underlined)."""
+        faces = self.glyphs.short if short else self.glyphs.faces
+        style = self.face_style(tile)
+        if dora:
+            style = style + self.theme.style("dora")
+        out = Text()
+        out.append(faces[tile >> 2], style=style)
+        return out
+
+    def kind_face(self, kind: int, short: bool = True) -> Text:
+        """A tile kind (no red, no marks): waits, dora of the rules page…"""
+        faces = self.glyphs.short if short else self.glyphs.faces
+        out = Text()
+        out.append(faces[kind], style=self.theme.style(_suit_style_key(kind)))
+        return out
+
+    def back(self, short: bool = True) -> Text:
+        return Text(
+            self.glyphs.short_back if short else self.glyphs.back, style=self.theme.style("back")
+        )
+
+    def mark(self, tile: int) -> str:
+        """The one-cell mark after a face: the red mark for a red five, else a space."""
+        return self.glyphs.red_mark if is_red(tile, self.reds) else " "
+
+    def tile(
+        self,
+        tile: int,
+        *,
+        short: bool = True,
+        dora: bool = False,
+        riichi: bool = False,
+        called: bool = False,
+        last: bool = False,
+    ) -> Text:
+        """Face plus one mark cell, as in a river: riichi reversed, called struck, last underlined."""
+        text = self.face(tile, short=short, dora=dora)
+        extra = Style.null()
+        if riichi:
+            extra += self.theme.style("riichi")
+        if called:
+            extra += self.theme.style("called")
+        if last:
+            extra += self.theme.style("last")
+        if extra:
+            text.stylize(extra, 0, len(text))
+        mark = self.mark(tile)
+        if last and mark == " ":
+            mark = "◂"
+        text.append(mark, style=self.theme.style("key"))
+        return text
+
+    def tiles(self, tiles: Iterable[int], short: bool = True, sep: str = "") -> Text:
+        """Faces side by side with their marks (melds, winning hands)."""
+        out = Text()
+        for i, tile in enumerate(tiles):
+            if i and sep:
+                out.append(sep)
+            out.append_text(self.face(tile, short=short))
+            mark = self.mark(tile)
+            if mark != " ":
+                out.append(mark, style=self.theme.style("key"))
+        return out
+
+    def kinds(self, kinds: Iterable[int], short: bool = True, sep: str = " ") -> Text:
+        out = Text()
+        for i, kind in enumerate(kinds):
+            if i and sep:
+                out.append(sep)
+            out.append_text(self.kind_face(kind, short=short))
+        return out
+
+    def boxed(
+        self,
+        tile: int,
+        *,
+        short: bool = False,
+        dora: bool = False,
+        selected: bool = False,
+        dimmed: bool = False,
+    ) -> tuple[Text, Text, Text]:
+        """Three lines: ``┌──┐`` ``│5m│`` ``└──┘``; the top border carries the marks (``*`` red
+        five, ``◆`` dora) so they show without colour; a selected tile has a bold border."""
+        w = self.width(short)
+        box = self.theme.style("selected_box" if selected else "box")
+        edge = "━" if selected else "─"
+        top = Text()
+        top.append("┏" if selected else "┌", style=box)
+        used = 0
+        if is_red(tile, self.reds):
+            top.append(self.glyphs.red_mark, style=self.theme.style("red_five"))
+            used += 1
+        if dora and used < w:
+            top.append("◆", style=box)
+            used += 1
+        top.append(edge * (w - used) + ("┓" if selected else "┐"), style=box)
+        mid = Text()
+        mid.append("┃" if selected else "│", style=box)
+        face = self.face(tile, short=short, dora=dora)
+        if dimmed:
+            face.stylize("dim", 0, len(face))
+        mid.append_text(face)
+        mid.append("┃" if selected else "│", style=box)
+        bottom = Text()
+        bottom.append(("┗" if selected else "└") + edge * w + ("┛" if selected else "┘"), style=box)
+        return top, mid, bottom

@@ -1,0 +1,91 @@
+"""Texts in every language, read from ``assets/i18n/<lang>.toml`` (English is the fallback).
+
+Keys are dotted: ``t("title.new_game")``. Yaku are looked up by the scoring engine's English ids
+(``yaku_name("yakuhai: chun")``). Plain Python: the core of the interface never imports Textual.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+FALLBACK = "en"
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            out.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = str(value)
+    return out
+
+
+@cache
+def _load(lang: str) -> dict[str, str]:
+    path = resources.files("assets").joinpath("i18n", f"{lang}.toml")
+    with path.open("rb") as fh:
+        return _flatten(tomllib.load(fh))
+
+
+def available_languages() -> dict[str, str]:
+    """``{code: name in that language}`` for every file in ``assets/i18n``."""
+    out = {}
+    for entry in sorted(resources.files("assets").joinpath("i18n").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            code = entry.name[: -len(".toml")]
+            out[code] = _load(code).get("language", code)
+    return out
+
+
+class Texts:
+    """The texts of one language, falling back to English and then to the key itself."""
+
+    def __init__(self, lang: str = FALLBACK) -> None:
+        if lang not in available_languages():
+            lang = FALLBACK
+        self.lang = lang
+        self._own = _load(lang)
+        self._base = _load(FALLBACK)
+
+    def has(self, key: str) -> bool:
+        return key in self._own or key in self._base
+
+    def __call__(self, key: str, **values: Any) -> str:
+        text = self._own.get(key)
+        if text is None:
+            text = self._base.get(key, key)
+        if values:
+            try:
+                return text.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def yaku(self, name: str) -> str:
+        """A yaku's display name from the engine's id; an unknown id is shown capitalised."""
+        key = f"yaku.{name}"
+        if self.has(key):
+            return self(key)
+        return name[:1].upper() + name[1:]
+
+
+_current = Texts(FALLBACK)
+
+
+def set_language(lang: str) -> Texts:
+    global _current
+    _current = Texts(lang)
+    return _current
+
+
+def texts() -> Texts:
+    return _current
+
+
+def t(key: str, **values: Any) -> str:
+    """The current language's text for ``key``."""
+    return _current(key, **values)
