@@ -1,0 +1,379 @@
+"""Shanten: how many tiles a concealed hand is from tenpai (-1 = complete, 0 = tenpai).
+
+Every function takes a 34-count list or tuple of the *concealed* tiles. Melds are implied by the
+tile count: 13/14 tiles = no melds, 10/11 = one meld, ... 1/2 = four melds (any hand of 3n+1 or
+3n+2 tiles, 1-14). Chiitoitsu and kokushi count only for a hand with no melds (13/14 tiles).
+
+The number is exact, not an estimate: shanten = d - 1, where d is the least number of tiles that
+must be drawn (each in exchange for a discard, when the hand is full) to make a complete hand, and
+a complete hand never holds a fifth copy of a kind. So ``1111m234567789p`` (its only "wait" is a
+fifth 1m) is 1-shanten, and ``1111m22334455m6z`` is 2-shanten for chiitoitsu (Y13: seven
+*different* pairs; four of a kind is not two pairs). Copies in the seat's open melds are not
+known here; callers that care pass them to :func:`engine.waits.ukeire` as ``visible``.
+
+How: the regular form is scored per suit. For each suit's 9-count pattern a table gives, for
+k = 0..4 melds with or without the pair, the fewest tiles to add to the suit to make them (a
+dynamic programme over the nine ranks that never puts more than four copies on a rank); the
+tables are memoised by pattern and combined over the three suits and the honours.
+
+>>> from engine.tiles import parse_kinds, kinds_to_counts
+>>> shanten(kinds_to_counts(parse_kinds("123m456p789s1122z")))
+0
+>>> shanten(kinds_to_counts(parse_kinds("19m19p19s1234567z")))
+0
+>>> shanten(kinds_to_counts(parse_kinds("123m456p789s11222z")))
+-1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import RulesError
+
+__all__ = [
+    "InvalidHand",
+    "shanten",
+    "shanten_regular",
+    "shanten_chiitoitsu",
+    "shanten_kokushi",
+    "hand_size",
+]
+
+_INF = 99
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_FREE_MELD = 3  # a meld built from nothing: three tiles of a kind the hand does not hold
+_FREE_PAIR = 2
+
+
+class InvalidHand(RulesError):
+    """A count array that is no concealed hand: wrong length, a count outside 0-4, or a tile
+    count that is not 3n+1 or 3n+2 between 1 and 14."""
+
+
+def hand_size(counts: Sequence[int]) -> int:
+    """The number of tiles in a 34-count hand, after checking that it is one.
+
+    Raises :class:`InvalidHand` for anything but 34 counts of 0-4 totalling 3n+1 or 3n+2 (1-14).
+    """
+    if len(counts) != 34:
+        raise InvalidHand(f"a hand is 34 counts, got {len(counts)}")
+    if min(counts) < 0 or max(counts) > 4:
+        raise InvalidHand(f"tile counts must be 0-4, got {list(counts)}")
+    n = sum(counts)
+    if n % 3 == 0 or n > 14:
+        raise InvalidHand(
+            f"a concealed hand has 3n+1 or 3n+2 tiles (1-14), got {n}: {_describe(counts)}"
+        )
+    return n
+
+
+def _describe(counts: Sequence[int]) -> str:
+    out = []
+    for s, letter in enumerate("mpsz"):
+        digits = "".join(str(r + 1) * counts[s * 9 + r] for r in range(7 if s == 3 else 9))
+        if digits:
+            out.append(digits + letter)
+    return "".join(out) or "(no tiles)"
+
+
+# --- per-suit tables -----------------------------------------------------------------------------
+#
+# A table is a tuple of 10 ints: t[k] = fewest tiles to add to make k melds without the pair,
+# t[5 + k] = k melds and the pair (k = 0..4). Tables include "free" blocks (a meld for 3 tiles, the
+# pair for 2, on kinds the hand does not hold: with at most 14 tiles in hand there is always room),
+# so the dynamic programme only places blocks that touch a tile of the hand. A suit splits into
+# components at gaps of two or more empty ranks (no block touches two of them), each component is
+# solved on its own window (itself and up to two empty ranks either side), and the tables are
+# combined by min-plus convolution. Tables are interned: a hand of random tiles meets only ~100
+# distinct suit tables, so every combination is memoised by the pair of table ids.
+
+_TABLES: list[tuple[int, ...]] = []  # id -> table
+_TABLE_ID: dict[tuple[int, ...], int] = {}  # table -> id
+_SUIT_ID: dict[tuple[int, ...], int] = {}  # 9-count suit pattern -> table id
+_HONOR_ID: dict[tuple[int, ...], int] = {}  # 7-count honour pattern -> table id
+_WINDOW_ID: dict[tuple[int, ...], int] = {}  # padded component -> table id
+_COMBINED: dict[int, int] = {}  # id_a << 20 | id_b (a <= b) -> id of their convolution
+
+
+def _intern(table: tuple[int, ...]) -> int:
+    tid = _TABLE_ID.get(table)
+    if tid is None:
+        tid = _TABLE_ID[table] = len(_TABLES)
+        _TABLES.append(table)
+    return tid
+
+
+def _close(best: list[int]) -> tuple[int, ...]:
+    """Add free blocks to a raw table."""
+    for k in range(1, 5):
+        if best[k - 1] + _FREE_MELD < best[k]:
+            best[k] = best[k - 1] + _FREE_MELD
+    for k in range(5):
+        if best[k] + _FREE_PAIR < best[5 + k]:
+            best[5 + k] = best[k] + _FREE_PAIR
+        if k and best[4 + k] + _FREE_MELD < best[5 + k]:
+            best[5 + k] = best[4 + k] + _FREE_MELD
+    return tuple(best)
+
+
+_EMPTY = _intern(_close([0] + [_INF] * 9))
+
+
+def _combine(a: int, b: int) -> int:
+    """Id of the min-plus convolution of tables ``a`` and ``b`` (memoised)."""
+    if a > b:
+        a, b = b, a
+    key = a << 20 | b
+    cid = _COMBINED.get(key)
+    if cid is None:
+        x = _TABLES[a]
+        y = _TABLES[b]
+        out = [_INF] * 10
+        for i in range(5):
+            x0 = x[i]
+            x1 = x[5 + i]
+            for j in range(5 - i):
+                y0 = y[j]
+                v = x0 + y0
+                if v < out[i + j]:
+                    out[i + j] = v
+                v = x0 + y[5 + j]
+                w = x1 + y0
+                if w < v:
+                    v = w
+                if v < out[5 + i + j]:
+                    out[5 + i + j] = v
+        cid = _COMBINED[key] = _intern(tuple(out))
+    return cid
+
+
+def _suit_id(h: tuple[int, ...]) -> int:
+    """Table id of one suit's 9-count pattern (memoised)."""
+    sid = _SUIT_ID.get(h)
+    if sid is None:
+        sid = _EMPTY
+        r = 0
+        while r < 9:
+            if not h[r]:
+                r += 1
+                continue
+            start = end = r
+            while r < 9 and (h[r] or (r + 1 < 9 and h[r + 1])):
+                if h[r]:
+                    end = r
+                r += 1
+            lo = max(0, start - 2)
+            hi = min(9, end + 3)
+            window = h[lo:hi]
+            wid = _WINDOW_ID.get(window)
+            if wid is None:
+                wid = _WINDOW_ID[window] = _intern(_window_table(window))
+            sid = _combine(sid, wid)
+        _SUIT_ID[h] = sid
+    return sid
+
+
+def _window_table(h: tuple[int, ...]) -> tuple[int, ...]:
+    """Table of a run of ranks (a component with its empty margins), by dynamic programme.
+
+    State after rank i: sequences started at ranks i-1 and i (still needing tiles above), melds
+    placed, pair placed. Rank i gets T = (sequences through it) + 3*triplet + 2*pair copies, at
+    most 4 (no fifth copy); the cost is the copies the hand lacks there. Blocks that touch no
+    tile of the hand are left to the free blocks of ``_close``.
+    """
+    n = len(h)
+    hp = h + (0, 0)
+    # a block that uses no copy from the hand costs as much as a free one, so at most one
+    # meld per tile of the hand needs placing here
+    kcap = min(4, sum(h))
+    states: dict[int, int] = {0: 0}  # key = a | b << 3 | k << 6 | p << 9
+    for i in range(n):
+        hi = hp[i]
+        can_start = i + 2 < n and (hi or hp[i + 1] or hp[i + 2])
+        new: dict[int, int] = {}
+        get = new.get
+        for key, cost in states.items():
+            a = key & 7
+            b = (key >> 3) & 7
+            k = (key >> 6) & 7
+            p = key >> 9
+            through = a + b
+            max_c = min(kcap - k, 4 - through) if can_start else 0
+            for c in range(max_c + 1):
+                base = through + c
+                for t in (0, 1) if hi else (0,):
+                    kk = k + c + t
+                    if kk > kcap:
+                        break
+                    for q in (0, 1) if (hi and not p) else (0,):
+                        total = base + 3 * t + 2 * q
+                        if total > 4:
+                            break
+                        nkey = b | c << 3 | kk << 6 | (p + q) << 9
+                        nc = cost + (total - hi if total > hi else 0)
+                        old = get(nkey)
+                        if old is None or nc < old:
+                            new[nkey] = nc
+        states = new
+    best = [_INF] * 10
+    for key, cost in states.items():
+        # sequences start only where two ranks follow, so none is left open here
+        idx = (key >> 9) * 5 + ((key >> 6) & 7)
+        if cost < best[idx]:
+            best[idx] = cost
+    return _close(best)
+
+
+def _honor_id(h: tuple[int, ...]) -> int:
+    """Table id of the honours (memoised; honours make no sequences)."""
+    hid = _HONOR_ID.get(h)
+    if hid is None:
+        best = [_INF] * 10
+        best[0] = 0
+        for n in h:
+            if not n:
+                continue
+            trip = 3 - n if n < 3 else 0
+            pair = 2 - n if n < 2 else 0
+            new = best[:]
+            for idx in range(10):
+                cost = best[idx]
+                if idx % 5 < 4 and cost + trip < new[idx + 1]:
+                    new[idx + 1] = cost + trip
+                if idx < 5 and cost + pair < new[idx + 5]:
+                    new[idx + 5] = cost + pair
+            best = new
+        hid = _HONOR_ID[h] = _intern(_close(best))
+    return hid
+
+
+def _group_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """Table ids of the man, pin, sou and honour parts of a hand."""
+    sid = _SUIT_ID
+    h = tuple(counts[0:9])
+    m = sid.get(h)
+    if m is None:
+        m = _suit_id(h)
+    h = tuple(counts[9:18])
+    p = sid.get(h)
+    if p is None:
+        p = _suit_id(h)
+    h = tuple(counts[18:27])
+    s = sid.get(h)
+    if s is None:
+        s = _suit_id(h)
+    h = tuple(counts[27:34])
+    z = _HONOR_ID.get(h)
+    if z is None:
+        z = _honor_id(h)
+    return m, p, s, z
+
+
+def _full_id(m: int, p: int, s: int, z: int) -> int:
+    """Id of the table of a whole hand from its four group ids."""
+    comb = _COMBINED
+    a, b = (m, p) if m <= p else (p, m)
+    mp = comb.get(a << 20 | b)
+    if mp is None:
+        mp = _combine(a, b)
+    a, b = (mp, s) if mp <= s else (s, mp)
+    mps = comb.get(a << 20 | b)
+    if mps is None:
+        mps = _combine(a, b)
+    a, b = (mps, z) if mps <= z else (z, mps)
+    full = comb.get(a << 20 | b)
+    if full is None:
+        full = _combine(a, b)
+    return full
+
+
+def _regular(counts: Sequence[int], n: int) -> int:
+    # n // 3 = melds still to make from the concealed tiles (4 - implied melds), plus the pair
+    return _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
+
+
+def _chiitoitsu(counts: Sequence[int]) -> int:
+    pairs = kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    if pairs >= 7:
+        return -1
+    singles = kinds - pairs
+    return 13 - 2 * pairs - min(singles, 7 - pairs)
+
+
+def _kokushi(counts: Sequence[int]) -> int:
+    kinds = 0
+    pair = 0
+    for k in _YAOCHUU:
+        c = counts[k]
+        if c:
+            kinds += 1
+            if c >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+# --- public --------------------------------------------------------------------------------------
+
+
+def shanten(counts: Sequence[int]) -> int:
+    """Shanten of a concealed hand: the least of the regular form, chiitoitsu and kokushi (the
+    latter two only for 13/14 tiles, i.e. no melds). -1 = complete, 0 = tenpai.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten(kinds_to_counts(parse_kinds("1122m3344p5566s7z")))
+    0
+    >>> shanten(kinds_to_counts(parse_kinds("258m258p258s1234z")))
+    6
+    """
+    n = hand_size(counts)
+    best = _regular(counts, n)
+    if n >= 13 and best > 0:
+        c = _chiitoitsu(counts)
+        if c < best:
+            best = c
+        c = _kokushi(counts)
+        if c < best:
+            best = c
+    return best
+
+
+def shanten_regular(counts: Sequence[int]) -> int:
+    """Shanten of the regular form (melds and a pair), with melds implied by the tile count.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten_regular(kinds_to_counts(parse_kinds("1112m")))  # three melds called
+    0
+    """
+    return _regular(counts, hand_size(counts))
+
+
+def shanten_chiitoitsu(counts: Sequence[int]) -> int:
+    """Shanten towards seven *different* pairs (Y13); needs a hand of 13 or 14 tiles.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten_chiitoitsu(kinds_to_counts(parse_kinds("1111m22334455m6z")))
+    2
+    """
+    n = hand_size(counts)
+    if n < 13:
+        raise InvalidHand(f"chiitoitsu needs a closed hand of 13 or 14 tiles, got {n}")
+    return _chiitoitsu(counts)
+
+
+def shanten_kokushi(counts: Sequence[int]) -> int:
+    """Shanten towards kokushi musou (Y30); needs a hand of 13 or 14 tiles.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten_kokushi(kinds_to_counts(parse_kinds("19m19p19s1234567z")))
+    0
+    """
+    n = hand_size(counts)
+    if n < 13:
+        raise InvalidHand(f"kokushi needs a closed hand of 13 or 14 tiles, got {n}")
+    return _kokushi(counts)
