@@ -1,1 +1,41 @@
-"""Opponents: AIs that see only their seat's view and choose among the legal actions."""
+"""Opponents: AIs that see only their seat's view and choose among the legal actions.
+
+>>> from ai import make_agent
+>>> make_agent("greedy", seed=3).kind
+'greedy'
+
+``agent.act(view, legal)`` returns one of ``legal``; the same seed gives the same decisions.
+Kinds: ``easy``, ``normal``, ``hard`` (the real AI at three strengths), and the baselines
+``random``, ``tsumogiri``, ``greedy``. Personalities (for easy/normal/hard): ``balanced``,
+``aggressive`` (calls and pushes), ``defensive`` (closed hands, riichi, folds early).
+"""
+
+from __future__ import annotations
+
+from ai.base import Agent
+from ai.baselines import GreedyAgent, RandomAgent, TsumogiriAgent
+
+KINDS = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
+PERSONALITIES = ("balanced", "aggressive", "defensive")
+
+
+def make_agent(kind: str = "normal", seed: int = 0, personality: str | None = None) -> Agent:
+    """An agent of ``kind`` with its own random generator seeded by ``seed``."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown AI kind {kind!r}; kinds: {', '.join(KINDS)}")
+    if personality is not None and personality not in PERSONALITIES:
+        raise ValueError(
+            f"unknown AI personality {personality!r}; personalities: {', '.join(PERSONALITIES)}"
+        )
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind == "tsumogiri":
+        return TsumogiriAgent(seed)
+    if kind == "greedy":
+        return GreedyAgent(seed)
+    from ai.player import Player
+
+    return Player(level=kind, seed=seed, personality=personality or "balanced")
+
+
+__all__ = ["Agent", "KINDS", "PERSONALITIES", "make_agent"]

@@ -1,0 +1,79 @@
+"""The agent interface: one decision method that sees a seat's view and its legal actions.
+
+Every agent owns a ``random.Random`` seeded at construction (never the global one), so the same
+seed and the same views give the same decisions. ``react(view)`` is ``act(view, view.legal)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.actions import Action, Discard, Riichi, Ron, Tsumo
+from engine.tiles import DEFAULT_REDS, is_red
+from engine.view import PlayerView
+
+
+class Agent:
+    """Base class: subclasses implement ``choose(view, legal)``; ``act`` checks the choice."""
+
+    kind = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` (raises ``ValueError`` when ``legal`` is empty)."""
+        legal = tuple(legal)
+        if not legal:
+            raise ValueError(f"{self.kind} agent at seat {view.seat}: no legal action to choose")
+        if len(legal) == 1:
+            return legal[0]
+        choice = self.choose(view, legal)
+        if choice not in legal:  # a bug in an agent must never stall or corrupt a game
+            return fallback(legal)
+        return choice
+
+    def react(self, view: PlayerView) -> Action:
+        return self.act(view, view.legal)
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def fallback(legal: Sequence[Action]) -> Action:
+    """A sensible default: win if possible, else the first discard, else the first action."""
+    for a in legal:
+        if isinstance(a, (Tsumo, Ron)):
+            return a
+    for a in legal:
+        if isinstance(a, Discard):
+            return a
+    return legal[0]
+
+
+def discard_choices(legal: Sequence[Action]) -> dict[int, Discard]:
+    """One ``Discard`` per tile kind; of a red and a plain five the plain one (keep the dora)."""
+    out: dict[int, Discard] = {}
+    for a in legal:
+        if isinstance(a, Discard):
+            k = a.tile >> 2
+            prev = out.get(k)
+            if prev is None or (is_red(prev.tile, DEFAULT_REDS) and not is_red(a.tile, DEFAULT_REDS)):
+                out[k] = a
+    return out
+
+
+def riichi_choices(legal: Sequence[Action]) -> dict[int, Riichi]:
+    out: dict[int, Riichi] = {}
+    for a in legal:
+        if isinstance(a, Riichi) and not a.open:
+            k = a.tile >> 2
+            prev = out.get(k)
+            if prev is None or (is_red(prev.tile, DEFAULT_REDS) and not is_red(a.tile, DEFAULT_REDS)):
+                out[k] = a
+    return out

@@ -1,0 +1,144 @@
+"""What a seat can see, boiled down for decisions: counts of its own tiles, the unseen copies of
+every kind, dora, and what it knows of each opponent. Built from a ``PlayerView`` only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.meld import Meld, MeldKind
+from engine.tiles import DRAGONS, dora_of, is_red
+from engine.view import PlayerView
+
+from ai.defence import Opponent
+
+
+@dataclass(slots=True)
+class Situation:
+    view: PlayerView
+    counts: list[int]  # own concealed tiles (with the drawn one)
+    melds: tuple[Meld, ...]  # own calls
+    unseen: list[int]  # 4 minus the visible copies of each kind (own hand included)
+    dora: list[int]  # dora kinds, once per indicator
+    opponents: list[Opponent]
+    turn: int  # own discards so far
+    tiles_left: int
+
+    @property
+    def closed(self) -> bool:
+        return not any(m.opened for m in self.melds)
+
+    @property
+    def sets_needed(self) -> int:
+        return 4 - len(self.melds)
+
+    @property
+    def yakuhai(self) -> frozenset[int]:
+        return frozenset(DRAGONS) | {self.view.seat_wind, self.view.round_wind}
+
+    def wind_han(self, kind: int) -> int:
+        """Han of a triplet of ``kind`` for this seat (Y7: double wind counts twice)."""
+        n = 0
+        if kind in DRAGONS:
+            n += 1
+        if kind == self.view.seat_wind:
+            n += 1
+        if kind == self.view.round_wind:
+            n += 1
+        return n
+
+    def dora_count(self, kinds: list[int] | tuple[int, ...]) -> int:
+        d = self.dora
+        return sum(d.count(k) for k in kinds)
+
+    def unseen_total(self) -> int:
+        return max(1, sum(self.unseen))
+
+
+def seat_wind_of(seat: int, dealer: int) -> int:
+    return 27 + (seat - dealer) % 4
+
+
+def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
+    """Kinds discarded by any seat after ``target``'s riichi: they are furiten for it (F3).
+
+    Rivers do not record the global order, so a discard of seat j counts as 'after' when its index
+    in j's river follows the riichi tile in turn order. Calls that skip turns can make this a
+    little off; it errs by one discard at most around a call."""
+    river = view.rivers[target]
+    r = next((i for i, t in enumerate(river) if t.riichi), None)
+    if r is None:
+        return set()
+    pos = lambda s: (s - view.dealer) % 4  # noqa: E731
+    out: set[int] = set()
+    for j in range(4):
+        if j == target:
+            continue
+        start = r if pos(j) > pos(target) else r + 1
+        for t in view.rivers[j][start:]:
+            out.add(t.tile >> 2)
+    return out
+
+
+def observe(view: PlayerView) -> Situation:
+    me = view.seat
+    counts = [0] * 34
+    for t in view.concealed:
+        counts[t >> 2] += 1
+    seen = counts[:]
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[t >> 2] += 1
+    for river in view.rivers:
+        for rt in river:
+            if rt.called_by is None:
+                seen[rt.tile >> 2] += 1
+    for t in view.dora_indicators:
+        seen[t >> 2] += 1
+    for s, hand in enumerate(view.open_hands):
+        if hand and s != me:
+            for t in hand:
+                seen[t >> 2] += 1
+    unseen = [max(0, 4 - n) for n in seen]
+    dora = [dora_of(t >> 2) for t in view.dora_indicators]
+    opponents = []
+    for s in range(4):
+        if s == me:
+            continue
+        river = view.rivers[s]
+        kinds = [rt.tile >> 2 for rt in river]
+        safe = set(kinds)
+        riichi_turn = next((i for i, rt in enumerate(river) if rt.riichi), -1)
+        if view.riichi[s]:
+            safe |= river_safe_after_riichi(view, s)
+        sw = seat_wind_of(s, view.dealer)
+        opponents.append(
+            Opponent(
+                seat=s,
+                river=kinds,
+                safe=safe,
+                riichi=view.riichi[s],
+                riichi_turn=riichi_turn if riichi_turn >= 0 else len(kinds),
+                meld_kinds=[m.kinds for m in view.melds[s]],
+                open_melds=sum(1 for m in view.melds[s] if m.opened),
+                yakuhai=frozenset(DRAGONS) | {sw, view.round_wind},
+                is_dealer=s == view.dealer,
+            )
+        )
+    return Situation(
+        view=view,
+        counts=counts,
+        melds=view.melds[me],
+        unseen=unseen,
+        dora=dora,
+        opponents=opponents,
+        turn=len(view.rivers[me]),
+        tiles_left=view.live_tiles_left,
+    )
+
+
+def red_count(tiles, reds) -> int:
+    return sum(1 for t in tiles if is_red(t, reds))
+
+
+__all__ = ["Situation", "observe", "seat_wind_of", "MeldKind"]

@@ -1,0 +1,414 @@
+"""The real AI: tile efficiency, hand value, calls, riichi, defence and placement, at three
+strengths (easy, normal, hard) and with three personalities (balanced, aggressive, defensive).
+
+Each discard is scored as an expected value: the chance of winning from the hand left (shanten,
+ukeire over unseen copies, turns left; at 1-shanten on ``hard`` the second-level ukeire), times the
+hand's estimated value (dora, red fives, yakuhai, the yaku routes it can still take; exact scoring
+once tenpai), minus the expected loss of the discard against every opponent who may be tenpai
+(``ai.defence``). Folding needs no special mode: when the attack is worth little, the safest tile
+wins the comparison (betaori).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import (
+    AbortNineTerminals, Action, AgariYame, Chi, DeclareTenpai, Discard, Kan, Pass, Pon, Riichi,
+    Ron, Tsumo,
+)
+from engine.meld import Meld, MeldKind
+from engine.rules import RuleSet
+from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
+from engine.tiles import DEFAULT_REDS, is_red
+from engine.view import PlayerView
+
+from ai.base import Agent, discard_choices, riichi_choices
+from ai.defence import threat_cost
+from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
+from ai.observe import Situation, observe
+from ai.value import best_route, hand_han, points, routes
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The knobs that make levels and personalities differ."""
+
+    defence: float = 1.0  # weight of expected deal-in loss
+    threats_open: bool = True  # also fear open hands and silent tenpai (not only riichi)
+    noise: float = 0.0  # chance of picking among the top discards at random
+    lookahead: bool = False  # second-level ukeire at 1-shanten
+    value: bool = True  # count hand value (else speed only)
+    call_bias: float = 0.0  # >0 calls more readily
+    riichi_bias: float = 0.0  # >0 declares riichi more readily
+    placement: bool = False  # adjust to the standings in the last rounds
+
+
+LEVELS = {
+    "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
+    "normal": Style(defence=0.8, threats_open=False, lookahead=False),
+    "hard": Style(defence=1.0, lookahead=True, placement=True),
+}
+PERSONALITY = {
+    "balanced": {},
+    "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0},
+    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3},
+}
+
+
+def style_for(level: str, personality: str) -> Style:
+    base = LEVELS[level]
+    mods = PERSONALITY[personality]
+    fields = {f: getattr(base, f) for f in Style.__slots__}  # type: ignore[attr-defined]
+    for k, v in mods.items():
+        fields[k] = fields[k] * v if k == "defence" else fields[k] + v
+    return Style(**fields)
+
+
+# per-own-draw chance of moving one step, by shanten, for the steps after the first
+_STEP = {0: 6.0, 1: 20.0, 2: 36.0, 3: 50.0, 4: 60.0, 5: 66.0, 6: 70.0}
+RON_FACTOR = 2.2  # a wait is hit by own draws plus three opponents' discards
+
+
+def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
+                    wait: float | None = None) -> float:
+    """Chance to complete a hand ``s`` steps from tenpai with ``draws`` own draws left, when the
+    first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten)."""
+    if s < 0:
+        return 1.0
+    if draws <= 0:
+        return 0.0
+    unseen = max(unseen, 10)
+    probs = []
+    for level in range(s, -1, -1):
+        if level == s:
+            n = first
+        elif level == 0 and wait is not None:
+            n = wait
+        else:
+            n = _STEP[min(level, 6)]
+        p = n / unseen
+        if level == 0:
+            p *= RON_FACTOR if can_ron else 1.0
+        probs.append(min(0.95, p))
+    dist = [1.0] + [0.0] * len(probs)
+    for _ in range(draws):
+        for i in range(len(probs) - 1, -1, -1):
+            move = dist[i] * probs[i]
+            dist[i] -= move
+            dist[i + 1] += move
+    return dist[-1]
+
+
+class Player(Agent):
+    def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
+                 rules: RuleSet | None = None) -> None:
+        super().__init__(seed)
+        self.kind = level
+        self.level = level
+        self.personality = personality
+        self.style = style_for(level, personality)
+        self.rules = rules or RuleSet()
+
+    def __repr__(self) -> str:
+        return f"Player({self.level!r}, seed={self.seed}, personality={self.personality!r})"
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        for a in legal:
+            if isinstance(a, (Tsumo, Ron)):
+                return a
+        for a in legal:
+            if isinstance(a, DeclareTenpai) and a.tenpai == bool(view.waits):
+                return a
+            if isinstance(a, AgariYame) and a.stop:
+                return a
+        sit = observe(view)
+        if any(isinstance(a, Discard) for a in legal):
+            return self._own_turn(sit, legal)
+        return self._call(sit, legal)
+
+    # ------------------------------------------------------------------ weights
+    def _defence_weight(self, sit: Situation) -> float:
+        w = self.style.defence
+        if self.style.placement:
+            w *= self._placement_factor(sit)
+        return w
+
+    def _placement_factor(self, sit: Situation) -> float:
+        """In the last rounds the leader defends harder and the last place pushes (G7 uma)."""
+        v = sit.view
+        if v.round_index < 6:
+            return 1.0
+        me = v.seat
+        order = sorted(range(4), key=lambda s: (-v.scores[s], (s - 0) % 4))
+        rank = order.index(me)
+        gap_below = v.scores[me] - v.scores[order[rank + 1]] if rank < 3 else 0
+        if rank == 0 and gap_below > 8000:
+            return 1.6
+        if rank == 3:
+            gap_above = v.scores[order[2]] - v.scores[me]
+            return 0.6 if gap_above > 4000 else 0.8
+        return 1.0
+
+    def _opponents(self, sit: Situation):
+        if self.style.threats_open:
+            return sit.opponents
+        return [o for o in sit.opponents if o.riichi]
+
+    def _danger(self, sit: Situation, kind: int) -> float:
+        if self.style.defence <= 0:
+            return 0.0
+        opps = self._opponents(sit)
+        if not opps:
+            return 0.0
+        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
+
+    # ------------------------------------------------------------------ evaluation
+    def _meld_info(self, sit: Situation, extra: Meld | None = None):
+        melds = list(sit.melds) + ([extra] if extra else [])
+        return [(m.kinds, m.opened) for m in melds], melds
+
+    def _hand_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
+                    tiles: Sequence[int], route_han: float, closed: bool) -> float:
+        dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
+        dora += sit.dora_count([t >> 2 for m in melds for t in m.tiles])
+        reds = sum(1 for t in tiles if is_red(t, DEFAULT_REDS))
+        reds += sum(1 for m in melds for t in m.tiles if is_red(t, DEFAULT_REDS))
+        han = route_han + dora + reds
+        if closed:
+            han += 0.4  # ura, ippatsu, tsumo, pinfu on average
+        return points(han, sit.view.seat_wind == 27)
+
+    def evaluate(self, sit: Situation, counts: list[int], tiles: Sequence[int],
+                 extra: Meld | None = None, deep: bool = False) -> tuple[float, int, int]:
+        """(expected value, shanten along the best route, ukeire) of a 3n+1-tile hand."""
+        info, melds = self._meld_info(sit, extra)
+        closed = not any(m.opened for m in melds)
+        sets = 4 - len(melds)
+        rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan)
+        draws = max(0, sit.tiles_left // 4)
+        if not rs:
+            s = shanten(counts, sets, closed)
+            return -1000.0 - 100 * s, 99, 0
+        best = best_route(rs)
+        assert best is not None
+        han = hand_han(rs, best)
+        if best.keep is None:
+            s, _, n = ukeire(counts, sit.unseen, sets, closed)
+        else:
+            c = [x if k in best.keep else 0 for k, x in enumerate(counts)]
+            u = [x if k in best.keep else 0 for k, x in enumerate(sit.unseen)]
+            _, _, n = ukeire(c, u, sets, closed)
+        s = best.shanten
+        unseen = sit.unseen_total()
+        if not self.style.value:
+            return win_probability(s, n, unseen, draws) * 4000, s, n
+        value = self._hand_value(sit, counts, melds, tiles, han, closed)
+        wait = None
+        can_ron = True
+        if s == 0:
+            w, value, can_ron = self._tenpai_value(sit, counts, melds, tiles, closed)
+            wait = float(w)
+            n = w
+            if w == 0:
+                return 0.0, s, 0
+        elif s == 1 and deep:
+            q = tenpai_quality(counts, sit.unseen, sets, closed)
+            wait = max(0.5, q)
+        p = win_probability(s, n, unseen, draws, can_ron, wait)
+        return p * value, s, n
+
+    def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
+                      tiles: Sequence[int], closed: bool, riichi: bool | None = None):
+        """(unseen copies of waits that win with a yaku, average value, ron allowed) for a tenpai
+        hand, scored exactly with the engine's ``score_hand``."""
+        v = sit.view
+        own = {rt.tile >> 2 for rt in v.rivers[v.seat]}
+        ws = waits(counts)
+        furiten = any(w in own for w in ws)
+        use_riichi = closed if riichi is None else riichi
+        total_w = 0
+        total_v = 0.0
+        used = set(tiles) | {t for m in melds for t in m.tiles}
+        for w in ws:
+            n = sit.unseen[w]
+            if n <= 0:
+                continue
+            tile = next((w * 4 + c for c in (3, 2, 1, 0) if w * 4 + c not in used), None)
+            if tile is None:
+                continue
+            val = 0.0
+            for tsumo in (False, True):
+                ws_ = WinSituation(tsumo=tsumo, riichi=use_riichi, round_wind=v.round_wind,
+                                   seat_wind=v.seat_wind, dora_indicators=v.dora_indicators,
+                                   honba=v.honba)
+                try:
+                    res = score_hand(list(tiles) + [tile], list(melds), tile, ws_, self.rules)
+                except (NoYaku, NotAWin):
+                    continue
+                except ValueError:
+                    continue
+                val = max(val, float(res.total if tsumo else res.ron))
+                if not tsumo and not furiten:
+                    break
+            if val <= 0:
+                continue
+            total_w += n
+            total_v += n * val
+        if total_w == 0:
+            return 0, 0.0, False
+        avg = total_v / total_w
+        if use_riichi and riichi is None:
+            avg *= 1.15  # ura dora, ippatsu
+        return total_w, avg, not furiten
+
+    # ------------------------------------------------------------------ own turn
+    def _own_turn(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
+        v = sit.view
+        me = v.seat
+        abort = next((a for a in legal if isinstance(a, AbortNineTerminals)), None)
+        if abort is not None and kokushi_shanten(sit.counts) >= 4:
+            return abort
+        discards = discard_choices(legal)
+        kans = [a for a in legal if isinstance(a, Kan)]
+        if v.riichi[me]:
+            for a in kans:
+                if a.kind is MeldKind.ANKAN:
+                    return a
+            if v.drawn is not None and Discard(v.drawn) in legal:
+                return Discard(v.drawn)
+            return next(iter(discards.values()))
+        concealed = list(v.concealed)
+        scored = []
+        deep = self.style.lookahead
+        for k, act in discards.items():
+            c = sit.counts[:]
+            c[k] -= 1
+            tiles = list(concealed)
+            tiles.remove(act.tile)
+            ev, s, n = self.evaluate(sit, c, tiles, deep=False)
+            scored.append([ev - self._danger(sit, k), ev, s, n, k, act, c, tiles])
+        scored.sort(key=lambda x: -x[0])
+        if deep and self.style.value:
+            for row in scored[:4]:
+                if row[2] == 1:
+                    ev, s, n = self.evaluate(sit, row[6], row[7], deep=True)
+                    row[1] = ev
+                    row[0] = ev - self._danger(sit, row[4])
+            scored.sort(key=lambda x: -x[0])
+        # kans on own turn: a closed or added kan that keeps shanten, when nobody threatens
+        for a in kans:
+            if a.kind is MeldKind.DAIMINKAN:
+                continue
+            if any(o.riichi for o in sit.opponents):
+                continue
+            c = sit.counts[:]
+            for t in a.tiles:
+                c[t >> 2] -= 1
+            sets = sit.sets_needed - (1 if a.kind is MeldKind.ANKAN else 0)
+            if shanten(c, sets, sit.closed) <= scored[0][2]:
+                return a
+        if self.style.noise and len(scored) > 1 and self.rng.random() < self.style.noise:
+            top = scored[: min(3, len(scored))]
+            choice = top[self.rng.randrange(len(top))]
+        else:
+            choice = scored[0]
+        riichis = riichi_choices(legal)
+        if riichis:
+            r = self._riichi(sit, scored, riichis)
+            if r is not None:
+                return r
+        return choice[5]
+
+    def _riichi(self, sit: Situation, scored, riichis: dict[int, Riichi]) -> Action | None:
+        """Riichi or dama for the best tenpai discard: riichi unless the hand already wins with
+        enough value and a decent wait silently, or the wait is hopeless late."""
+        rows = [r for r in scored if r[4] in riichis and r[2] == 0]
+        if not rows:
+            return None
+        row = rows[0]
+        if scored[0][4] != row[4] and scored[0][0] > row[0] + 1500:
+            return None  # folding (or a much better non-tenpai discard) beats this riichi
+        k, c, tiles = row[4], row[6], row[7]
+        closed_melds = list(sit.melds)
+        w_r, v_r, ron_r = self._tenpai_value(sit, c, closed_melds, tiles, True, riichi=True)
+        w_d, v_d, ron_d = self._tenpai_value(sit, c, closed_melds, tiles, True, riichi=False)
+        if w_r == 0:
+            return None
+        draws = max(1, sit.tiles_left // 4)
+        unseen = sit.unseen_total()
+        p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
+        ev_r = p_r * v_r * 1.1 - (1 - p_r) * 1000
+        if w_d and ron_d:
+            p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25)
+        else:
+            # no yaku without riichi: only a tsumo wins dama
+            p_d = win_probability(0, w_d, unseen, draws, False, w_d)
+        ev_d = p_d * v_d
+        # dama keeps the option to fold; riichi commits against every later threat
+        threatened = any(o.riichi for o in sit.opponents)
+        if threatened and w_r <= 2 and v_r < 5000:
+            ev_r -= 1200
+        ev_r *= 1.0 + self.style.riichi_bias
+        if self.level == "easy":
+            return riichis[k]
+        return riichis[k] if ev_r >= ev_d else None
+
+    # ------------------------------------------------------------------ calls
+    def _call(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
+        pass_ = next((a for a in legal if isinstance(a, Pass)), None)
+        v = sit.view
+        if v.riichi[v.seat]:
+            return pass_ or legal[0]
+        concealed = list(v.concealed)
+        now_ev, now_s, _ = self.evaluate(sit, sit.counts, concealed)
+        best_ev = now_ev + 1.0
+        best: Action | None = None
+        threat = max((o.riichi for o in sit.opponents), default=False)
+        for a in legal:
+            if not isinstance(a, (Chi, Pon)):
+                continue
+            taken = list(a.tiles)
+            c = sit.counts[:]
+            for t in taken:
+                c[t >> 2] -= 1
+            tiles = [t for t in concealed if t not in taken]
+            kind = MeldKind.CHI if isinstance(a, Chi) else MeldKind.PON
+            meld = Meld(kind, tuple(sorted(taken + [a.called])), a.called, 3)
+            forbidden = {a.called >> 2}
+            if isinstance(a, Chi):
+                lo = min(t >> 2 for t in meld.tiles)
+                if a.called >> 2 == lo and lo % 9 <= 5:
+                    forbidden.add(lo + 3)
+                if a.called >> 2 == lo + 2 and lo % 9 >= 1:
+                    forbidden.add(lo - 1)
+            best_after = None
+            for k in range(34):
+                if not c[k] or k in forbidden:
+                    continue
+                c2 = c[:]
+                c2[k] -= 1
+                t2 = list(tiles)
+                drop = next(t for t in t2 if t >> 2 == k)
+                t2.remove(drop)
+                ev, s, n = self.evaluate(sit, c2, t2, extra=meld)
+                if s >= 99:
+                    continue  # a yakuless call
+                ev -= self._danger(sit, k)
+                if best_after is None or ev > best_after[0]:
+                    best_after = (ev, s)
+            if best_after is None:
+                continue
+            ev, s = best_after
+            if s >= now_s and not (s == now_s and ev > now_ev * 1.3):
+                continue  # a call must speed the hand up (or raise its value a lot)
+            if threat and s >= 1 and self.style.defence >= 1.0:
+                continue  # never open up and go 1-shanten into a riichi
+            ev *= 1.0 + self.style.call_bias
+            if ev > best_ev:
+                best_ev, best = ev, a
+        if best is not None:
+            return best
+        return pass_ or legal[0]

@@ -1,0 +1,50 @@
+"""Build seat views from mpsz for targeted AI tests."""
+
+from __future__ import annotations
+
+from engine.actions import Discard
+from engine.meld import Meld
+from engine.tiles import TilePool
+from engine.view import PlayerView, RiverTile
+
+
+def make_view(
+    hand: str,
+    drawn: str | None = None,
+    *,
+    seat: int = 1,
+    dealer: int = 0,
+    rivers: tuple[str, str, str, str] = ("", "", "", ""),
+    riichi: tuple[bool, bool, bool, bool] = (False, False, False, False),
+    riichi_at: dict[int, int] | None = None,
+    melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ()),
+    dora: str = "1z",
+    legal=None,
+    live_tiles_left: int = 60,
+    round_index: int = 0,
+    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000),
+    last_discard: tuple[int, int] | None = None,
+    pool: TilePool | None = None,
+) -> PlayerView:
+    """A view of ``seat`` holding ``hand`` (+ ``drawn``); rivers in mpsz per seat; the riichi
+    tile of seat s is at index ``riichi_at[s]`` of its river. ``legal`` defaults to every
+    discard."""
+    pool = pool or TilePool()
+    tiles = tuple(sorted(pool.parse(hand)))
+    d = pool.parse(drawn)[0] if drawn else None
+    riichi_at = riichi_at or {}
+    rv = []
+    for s, text in enumerate(rivers):
+        ts = pool.parse(text) if text else []
+        rv.append(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i) for i, t in enumerate(ts)))
+    dora_tiles = tuple(pool.parse(dora))
+    if legal is None:
+        legal = tuple(Discard(t) for t in tiles + ((d,) if d is not None else ()))
+    return PlayerView(
+        seat=seat, round_index=round_index, round_wind=27 + round_index // 4,
+        seat_wind=27 + (seat - dealer) % 4, dealer=dealer, honba=0, sticks=0, scores=scores,
+        hand=tiles, drawn=d, melds=melds, rivers=tuple(rv), dora_indicators=dora_tiles,
+        riichi=riichi, open_hands=(None,) * 4, live_tiles_left=live_tiles_left, kans=0,
+        turn=seat, last_discard=last_discard, waits=(), furiten=False, ippatsu=False,
+        legal=tuple(legal),
+    )
