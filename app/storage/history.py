@@ -1,0 +1,705 @@
+"""Finished games, in SQLite in the data directory (``history.sqlite3``).
+
+A game is kept whole: rules, seed, seats and every action (so the replay viewer can rebuild it),
+final points, ranking and game scores, and one row per round (kind, wins with han/fu/points and
+yaku, deltas, who declared riichi, who called) for the statistics.
+
+Several riichi processes may use the file at once: WAL mode, a busy timeout, and every write in
+one ``BEGIN IMMEDIATE`` transaction. Recording is idempotent on the game id (the journal's), so a
+crash between recording a game and discarding its journal cannot count the game twice.
+
+Schema changes go in ``MIGRATIONS``: entry *i* takes ``PRAGMA user_version`` from *i* to *i+1*.
+A file from a newer riichi is left alone (history unavailable, with a message); a corrupt file
+is moved aside (``history.sqlite3.bad``, with its ``-wal``) and a new one started, with a message.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import logging
+import os
+import sqlite3
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.storage import paths
+from app.storage.atomic import move_aside
+
+log = logging.getLogger("riichi.storage")
+
+BUSY_TIMEOUT_MS = 10_000
+#: Lines of a hand result that are not yaku (left out of yaku counts).
+NOT_YAKU = frozenset({"dora", "aka dora", "ura dora"})
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """One win of a round. ``from_seat == seat`` for tsumo; ``points`` is the hand's value
+    before honba and sticks (``HandResult.total``); ``yaku`` the result's line names."""
+
+    seat: int
+    from_seat: int
+    han: int
+    fu: int
+    points: int
+    yaku: tuple[str, ...] = ()
+
+    @property
+    def tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One round. ``round_index`` 0-3 = East 1-4, 4-7 South…; ``kind`` is "tsumo", "ron" or a
+    draw kind ("exhaustive", "nagashi", "kyuushu", …); ``deltas`` the round's score changes
+    per seat; ``riichi`` / ``called`` the seats that declared riichi / made an open call."""
+
+    round_index: int
+    honba: int
+    kind: str
+    deltas: tuple[int, ...]
+    wins: tuple[WinRecord, ...] = ()
+    riichi: tuple[int, ...] = ()
+    called: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game. ``ranking`` lists seats first to last (ties already broken);
+    ``points`` final points and ``scores`` uma/oka game scores, per seat; ``actions`` the
+    journal's ``(seat, action_dict)`` list."""
+
+    game_id: str
+    rules: dict[str, Any]
+    seed: int
+    seats: list[Any]
+    points: tuple[int, ...]
+    ranking: tuple[int, ...]
+    scores: tuple[float, ...]
+    rounds: tuple[RoundRecord, ...] = ()
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    started: str | None = None
+    finished: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def placement(self, seat: int) -> int:
+        """1 = first."""
+        return list(self.ranking).index(seat) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A line of ``list_games``. ``player_seat`` is the first seat of the asked-for kind
+    (None if none); ``placement`` (1-4) and ``points`` / ``score`` are that seat's."""
+
+    game_id: str
+    finished: str
+    rules_name: str
+    length: str
+    rounds_played: int
+    seats: list[Any]
+    points: tuple[int, ...]
+    ranking: tuple[int, ...]
+    scores: tuple[float, ...]
+    player_seat: int | None
+    placement: int | None
+    player_points: int | None
+    player_score: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.game_id,
+            "finished": self.finished,
+            "rules": self.rules_name,
+            "length": self.length,
+            "rounds": self.rounds_played,
+            "seats": self.seats,
+            "points": list(self.points),
+            "ranking": list(self.ranking),
+            "scores": list(self.scores),
+            "player_seat": self.player_seat,
+            "placement": self.placement,
+            "player_points": self.player_points,
+            "player_score": self.player_score,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """The player's record over all games of seats of one kind. Rates are fractions of rounds
+    played (None before any round); ``placements`` counts 1st-4th; ``recent_placements`` the
+    placements of the last games, oldest first."""
+
+    games: int = 0
+    rounds: int = 0
+    average_placement: float | None = None
+    placements: tuple[int, int, int, int] = (0, 0, 0, 0)
+    win_rate: float | None = None
+    deal_in_rate: float | None = None
+    riichi_rate: float | None = None
+    call_rate: float | None = None
+    tsumo_wins: int = 0
+    ron_wins: int = 0
+    deal_ins: int = 0
+    average_win_points: float | None = None
+    average_deal_in_points: float | None = None
+    yaku_counts: dict[str, int] = field(default_factory=dict)
+    recent_placements: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "average_placement": self.average_placement,
+            "placements": list(self.placements),
+            "win_rate": self.win_rate,
+            "deal_in_rate": self.deal_in_rate,
+            "riichi_rate": self.riichi_rate,
+            "call_rate": self.call_rate,
+            "tsumo_wins": self.tsumo_wins,
+            "ron_wins": self.ron_wins,
+            "deal_ins": self.deal_ins,
+            "average_win_points": self.average_win_points,
+            "average_deal_in_points": self.average_deal_in_points,
+            "yaku_counts": dict(self.yaku_counts),
+            "recent_placements": list(self.recent_placements),
+        }
+
+
+def seat_kind(seat: Any) -> str | None:
+    """A seat description's kind: the string itself, or a dict's ``"kind"``."""
+    if isinstance(seat, str):
+        return seat
+    if isinstance(seat, dict):
+        kind = seat.get("kind")
+        return kind if isinstance(kind, str) else None
+    return None
+
+
+# --------------------------------------------------------------------------- from engine events
+
+
+def record_from_events(
+    *,
+    game_id: str,
+    rules: Any,
+    seed: int,
+    seats: Sequence[Any],
+    actions: Iterable[tuple[int, Any]],
+    events: Iterable[Any],
+    started: str | None = None,
+    meta: dict[str, Any] | None = None,
+) -> GameRecord:
+    """Build the record of a finished game from the table's events (``engine.events``) — the
+    UI passes what it has: the journal's header fields and actions, and every event emitted.
+    ``ValueError`` if the events do not include ``GameEnded``."""
+    from engine import events as E
+
+    rounds: list[RoundRecord] = []
+    result = None
+    current: dict[str, Any] | None = None
+
+    def close_round(deltas: Sequence[int]) -> None:
+        nonlocal current
+        if current is None:
+            return
+        wins = tuple(current["wins"])
+        kind = current["kind"] or ("tsumo" if wins and wins[0].tsumo else "ron" if wins else "?")
+        rounds.append(
+            RoundRecord(
+                round_index=current["round_index"],
+                honba=current["honba"],
+                kind=kind,
+                deltas=tuple(deltas),
+                wins=wins,
+                riichi=tuple(sorted(current["riichi"])),
+                called=tuple(sorted(current["called"])),
+            )
+        )
+        current = None
+
+    for ev in events:
+        if isinstance(ev, E.RoundStarted):
+            current = {"round_index": ev.round_index, "honba": ev.honba, "kind": None,
+                       "wins": [], "riichi": set(), "called": set()}
+        elif current is None:
+            if isinstance(ev, E.GameEnded):
+                result = ev.result
+            continue
+        elif isinstance(ev, E.RiichiAccepted):
+            current["riichi"].add(ev.seat)
+        elif isinstance(ev, E.Called):
+            current["called"].add(ev.seat)
+        elif isinstance(ev, E.Win):
+            r = ev.result
+            current["wins"].append(
+                WinRecord(ev.seat, ev.from_seat, r.han, r.fu, r.total,
+                          tuple(y.name for y in r.yaku))
+            )
+        elif isinstance(ev, E.RoundDrawn):
+            current["kind"] = ev.kind.value
+        elif isinstance(ev, E.RoundEnded):
+            close_round(ev.deltas)
+        elif isinstance(ev, E.GameEnded):
+            result = ev.result
+    if result is None:
+        raise ValueError(f"game {game_id}: the events do not end with GameEnded")
+    rules_dict = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
+    return GameRecord(
+        game_id=game_id,
+        rules=rules_dict,
+        seed=seed,
+        seats=list(seats),
+        points=tuple(result.points),
+        ranking=tuple(result.ranking),
+        scores=tuple(result.scores),
+        rounds=tuple(rounds),
+        actions=[(s, a.to_dict() if hasattr(a, "to_dict") else dict(a)) for s, a in actions],
+        started=started,
+        meta=dict(meta or {}),
+    )
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def _statements(conn: sqlite3.Connection, script: str) -> None:
+    """Run ``;``-separated statements inside the caller's transaction (``executescript`` would
+    commit it first)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _v1(conn: sqlite3.Connection) -> None:
+    _statements(
+        conn,
+        """
+        CREATE TABLE games (
+            id            TEXT PRIMARY KEY,   -- the journal's game_id
+            started       TEXT,
+            finished      TEXT NOT NULL,      -- ISO 8601, UTC
+            rules_name    TEXT NOT NULL,
+            rules         TEXT NOT NULL,      -- RuleSet.to_dict() as JSON
+            length        TEXT NOT NULL,      -- hanchan | tonpuusen
+            rounds_played INTEGER NOT NULL,
+            seed          TEXT NOT NULL,      -- an int of any size
+            seats         TEXT NOT NULL,      -- JSON list
+            points        TEXT NOT NULL,      -- JSON: final points per seat
+            ranking       TEXT NOT NULL,      -- JSON: seats first to last
+            scores        TEXT NOT NULL,      -- JSON: uma/oka game scores per seat
+            actions       BLOB NOT NULL,      -- zlib(JSON [[seat, action], ...])
+            meta          TEXT NOT NULL
+        );
+        CREATE INDEX games_by_finished ON games(finished);
+        CREATE TABLE rounds (
+            game_id     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq         INTEGER NOT NULL,     -- order within the game
+            round_index INTEGER NOT NULL,     -- 0 = East 1
+            honba       INTEGER NOT NULL,
+            kind        TEXT NOT NULL,        -- tsumo | ron | a draw kind
+            deltas      TEXT NOT NULL,        -- JSON per seat
+            riichi      TEXT NOT NULL,        -- JSON list of seats
+            called      TEXT NOT NULL,        -- JSON list of seats
+            PRIMARY KEY (game_id, seq)
+        );
+        CREATE TABLE wins (
+            game_id   TEXT NOT NULL,
+            seq       INTEGER NOT NULL,
+            seat      INTEGER NOT NULL,
+            from_seat INTEGER NOT NULL,       -- == seat for tsumo
+            han       INTEGER NOT NULL,
+            fu        INTEGER NOT NULL,
+            points    INTEGER NOT NULL,
+            yaku      TEXT NOT NULL,          -- JSON list of names
+            FOREIGN KEY (game_id, seq) REFERENCES rounds(game_id, seq) ON DELETE CASCADE
+        );
+        CREATE INDEX wins_by_round ON wins(game_id, seq);
+        """
+    )
+
+
+#: Entry i migrates a database from ``user_version`` i to i+1.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class HistoryTooNew(RuntimeError):
+    """The database was written by a newer riichi."""
+
+
+def _is_corruption(e: sqlite3.Error) -> bool:
+    code = getattr(e, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(e).lower()
+    return "malformed" in text or "not a database" in text
+
+
+class _Corrupt(sqlite3.DatabaseError):
+    """quick_check found damage."""
+
+    sqlite_errorcode = _SQLITE_CORRUPT
+
+
+def _connect(path: Path, check: bool) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if check:
+            rows = [r[0] for r in conn.execute("PRAGMA quick_check")]
+            if rows != ["ok"]:
+                raise _Corrupt("; ".join(str(r) for r in rows[:3]))
+        _migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise HistoryTooNew(
+            f"the history database has schema version {version}; this riichi knows up to "
+            f"{SCHEMA_VERSION} (it was written by a newer riichi)"
+        )
+    while version < SCHEMA_VERSION:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # another process may have migrated while we waited for the write lock
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                MIGRATIONS[version](conn)
+                version += 1
+                conn.execute(f"PRAGMA user_version = {version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+# --------------------------------------------------------------------------- the database
+
+
+def _j(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class History:
+    """The history database. ``History.open()`` never raises for a bad file: ``warnings``
+    holds messages for the player and ``available`` says whether it can be used. Every method
+    is safe to call when unavailable (reads return nothing, ``record_game`` returns False)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.warnings: list[str] = []
+        self._conn: sqlite3.Connection | None = None
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None = None, *, check: bool = True) -> History:
+        """Open (creating or migrating) the database; ``check`` runs ``PRAGMA quick_check``
+        (do it once per session, at start)."""
+        h = cls(Path(path or paths.history_path()))
+        h._open(check)
+        return h
+
+    @property
+    def available(self) -> bool:
+        return self._conn is not None
+
+    def _warn(self, message: str) -> None:
+        log.warning("%s", message)
+        self.warnings.append(message)
+
+    def _open(self, check: bool) -> None:
+        try:
+            self._conn = _connect(self.path, check)
+        except HistoryTooNew as e:
+            self._warn(f"Game history is not available: {e}.")
+        except sqlite3.Error as e:
+            if _is_corruption(e):
+                self._recover(e)
+            else:
+                self._warn(f"Game history is not available ({e}).")
+
+    def _recover(self, error: Exception) -> None:
+        """Move the damaged database (and its WAL) aside and start a new one."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        message = f"The game history {self.path} is damaged ({error})."
+        try:
+            moved = move_aside(self.path)
+            for suffix in ("-wal", "-shm"):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    move_aside(side)
+            message += f" It was moved to {moved} and a new history was started."
+        except OSError as e:
+            self._warn(message + f" It could not be moved aside ({e}).")
+            return
+        self._warn(message)
+        try:
+            self._conn = _connect(self.path, check=False)
+        except sqlite3.Error as e:
+            self._warn(f"Game history is not available ({e}).")
+
+    def _run(self, op: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+        """Run ``op``; on corruption, recover and retry once on the new database."""
+        for attempt in (1, 2):
+            if self._conn is None:
+                return default
+            try:
+                return op(self._conn)
+            except sqlite3.Error as e:
+                if _is_corruption(e) and attempt == 1:
+                    self._recover(e)
+                    continue
+                self._warn(f"Game history error ({e}).")
+                return default
+        return default  # pragma: no cover
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ----------------------------------------------------------------------- writing
+
+    def record_game(self, game: GameRecord) -> bool:
+        """Store a finished game (one transaction). True if stored now, False if it was
+        already there (same ``game_id``) or history is unavailable."""
+        finished = game.finished or _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+        rules_name = str(game.rules.get("name", "?"))
+        length = str(game.rules.get("length", "?"))
+        actions = zlib.compress(_j([[s, a] for s, a in game.actions]).encode("utf-8"))
+
+        def op(conn: sqlite3.Connection) -> bool:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO games (id, started, finished, rules_name, rules,"
+                    " length, rounds_played, seed, seats, points, ranking, scores, actions, meta)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (game.game_id, game.started, finished, rules_name, _j(game.rules), length,
+                     len(game.rounds), str(game.seed), _j(game.seats), _j(list(game.points)),
+                     _j(list(game.ranking)), _j(list(game.scores)), actions, _j(game.meta)),
+                )
+                if cur.rowcount == 0:
+                    conn.execute("ROLLBACK")
+                    return False
+                for seq, r in enumerate(game.rounds):
+                    conn.execute(
+                        "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?)",
+                        (game.game_id, seq, r.round_index, r.honba, r.kind, _j(list(r.deltas)),
+                         _j(list(r.riichi)), _j(list(r.called))),
+                    )
+                    conn.executemany(
+                        "INSERT INTO wins VALUES (?,?,?,?,?,?,?,?)",
+                        [(game.game_id, seq, w.seat, w.from_seat, w.han, w.fu, w.points,
+                          _j(list(w.yaku))) for w in r.wins],
+                    )
+                conn.execute("COMMIT")
+                return True
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+
+        return bool(self._run(op, False))
+
+    # ----------------------------------------------------------------------- reading
+
+    def list_games(self, limit: int | None = 20, player_seat_kind: str = "human") -> list[GameSummary]:
+        """The most recent finished games first (``limit=None``: all)."""
+
+        def op(conn: sqlite3.Connection) -> list[GameSummary]:
+            sql = ("SELECT id, finished, rules_name, length, rounds_played, seats, points,"
+                   " ranking, scores FROM games ORDER BY finished DESC, rowid DESC")
+            rows = conn.execute(sql + (" LIMIT ?" if limit is not None else ""),
+                                (limit,) if limit is not None else ()).fetchall()
+            out = []
+            for gid, fin, rname, length, nrounds, seats, points, ranking, scores in rows:
+                seats, points = json.loads(seats), tuple(json.loads(points))
+                ranking, scores = tuple(json.loads(ranking)), tuple(json.loads(scores))
+                me = next((i for i, s in enumerate(seats) if seat_kind(s) == player_seat_kind),
+                          None)
+                out.append(GameSummary(
+                    gid, fin, rname, length, nrounds, seats, points, ranking, scores, me,
+                    None if me is None else ranking.index(me) + 1,
+                    None if me is None else points[me],
+                    None if me is None else scores[me],
+                ))
+            return out
+
+        return list(self._run(op, []))
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        """The whole record (with rounds and actions), or None."""
+
+        def op(conn: sqlite3.Connection) -> GameRecord | None:
+            row = conn.execute(
+                "SELECT started, finished, rules, seed, seats, points, ranking, scores, actions,"
+                " meta FROM games WHERE id = ?", (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            started, finished, rules, seed, seats, points, ranking, scores, actions, meta = row
+            wins: dict[int, list[WinRecord]] = {}
+            for seq, seat, frm, han, fu, pts, yaku in conn.execute(
+                "SELECT seq, seat, from_seat, han, fu, points, yaku FROM wins"
+                " WHERE game_id = ? ORDER BY rowid", (game_id,),
+            ):
+                wins.setdefault(seq, []).append(
+                    WinRecord(seat, frm, han, fu, pts, tuple(json.loads(yaku))))
+            rounds = tuple(
+                RoundRecord(ri, honba, kind, tuple(json.loads(deltas)), tuple(wins.get(seq, ())),
+                            tuple(json.loads(riichi)), tuple(json.loads(called)))
+                for seq, ri, honba, kind, deltas, riichi, called in conn.execute(
+                    "SELECT seq, round_index, honba, kind, deltas, riichi, called FROM rounds"
+                    " WHERE game_id = ? ORDER BY seq", (game_id,),
+                )
+            )
+            return GameRecord(
+                game_id=game_id,
+                rules=json.loads(rules),
+                seed=int(seed),
+                seats=json.loads(seats),
+                points=tuple(json.loads(points)),
+                ranking=tuple(json.loads(ranking)),
+                scores=tuple(json.loads(scores)),
+                rounds=rounds,
+                actions=[(s, a) for s, a in json.loads(zlib.decompress(actions).decode("utf-8"))],
+                started=started,
+                finished=finished,
+                meta=json.loads(meta),
+            )
+
+        return self._run(op, None)
+
+    def statistics(self, player_seat_kind: str = "human", recent: int = 20) -> Statistics:
+        """The record of every seat of kind ``player_seat_kind`` (each such seat in each game
+        counts once), see ``Statistics``."""
+
+        def op(conn: sqlite3.Connection) -> Statistics:
+            games = conn.execute(
+                "SELECT id, seats, ranking FROM games ORDER BY finished, rowid").fetchall()
+            mine: dict[str, list[int]] = {}
+            placements: list[int] = []
+            for gid, seats, ranking in games:
+                seats_l, ranking_l = json.loads(seats), json.loads(ranking)
+                me = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
+                if me:
+                    mine[gid] = me
+                    placements.extend(ranking_l.index(s) + 1 for s in me)
+            if not mine:
+                return Statistics()
+            wins_by_round: dict[tuple[str, int], list[tuple[int, int, int, str]]] = {}
+            for gid, seq, seat, frm, pts, yaku in conn.execute(
+                "SELECT game_id, seq, seat, from_seat, points, yaku FROM wins"
+            ):
+                if gid in mine:
+                    wins_by_round.setdefault((gid, seq), []).append((seat, frm, pts, yaku))
+            n_rounds = won = dealt_in = riichi = called = tsumo = ron = 0
+            win_points: list[int] = []
+            deal_in_points: list[int] = []
+            yaku_counts: Counter[str] = Counter()
+            for gid, seq, riichi_j, called_j in conn.execute(
+                "SELECT game_id, seq, riichi, called FROM rounds"
+            ):
+                if gid not in mine:
+                    continue
+                r_seats, c_seats = set(json.loads(riichi_j)), set(json.loads(called_j))
+                wins = wins_by_round.get((gid, seq), [])
+                for me in mine[gid]:
+                    n_rounds += 1
+                    riichi += me in r_seats
+                    called += me in c_seats
+                    my_wins = [w for w in wins if w[0] == me]
+                    won += bool(my_wins)
+                    for seat, frm, pts, yaku in my_wins:
+                        win_points.append(pts)
+                        if seat == frm:
+                            tsumo += 1
+                        else:
+                            ron += 1
+                        yaku_counts.update(y for y in json.loads(yaku) if y not in NOT_YAKU)
+                    paid = [pts for seat, frm, pts, _ in wins if frm == me and seat != me]
+                    if paid:
+                        dealt_in += 1
+                        deal_in_points.extend(paid)
+
+            def rate(n: int) -> float | None:
+                return n / n_rounds if n_rounds else None
+
+            def mean(xs: Sequence[int]) -> float | None:
+                return sum(xs) / len(xs) if xs else None
+
+            return Statistics(
+                games=len(placements),
+                rounds=n_rounds,
+                average_placement=mean(placements),
+                placements=tuple(placements.count(p) for p in (1, 2, 3, 4)),  # type: ignore[arg-type]
+                win_rate=rate(won),
+                deal_in_rate=rate(dealt_in),
+                riichi_rate=rate(riichi),
+                call_rate=rate(called),
+                tsumo_wins=tsumo,
+                ron_wins=ron,
+                deal_ins=len(deal_in_points),
+                average_win_points=mean(win_points),
+                average_deal_in_points=mean(deal_in_points),
+                yaku_counts=dict(sorted(yaku_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+                recent_placements=placements[-recent:] if recent > 0 else [],
+            )
+
+        return self._run(op, Statistics())
+
+
+# --------------------------------------------------------------------------- one-shot functions
+# Each opens the database, does one thing and closes it; warnings are logged. The UI keeps a
+# ``History.open()`` for the session instead, to show its ``warnings``.
+
+
+def record_game(game: GameRecord, path: str | os.PathLike[str] | None = None) -> bool:
+    with History.open(path, check=False) as h:
+        return h.record_game(game)
+
+
+def list_games(limit: int | None = 20, path: str | os.PathLike[str] | None = None,
+               player_seat_kind: str = "human") -> list[GameSummary]:
+    with History.open(path, check=False) as h:
+        return h.list_games(limit, player_seat_kind)
+
+
+def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> GameRecord | None:
+    with History.open(path, check=False) as h:
+        return h.get_game(game_id)
+
+
+def statistics(player_seat_kind: str = "human", recent: int = 20,
+               path: str | os.PathLike[str] | None = None) -> Statistics:
+    with History.open(path, check=False) as h:
+        return h.statistics(player_seat_kind, recent)
