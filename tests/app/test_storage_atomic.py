@@ -110,3 +110,14 @@ def test_atomic_write_failure_keeps_the_old_file(tmp_path, bad):
         atomic_write_bytes(target, bad)  # type: ignore[arg-type]
     assert target.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+
+
+def test_storage_and_history_command_never_import_textual():
+    code = (
+        "import sys, app.storage.paths, app.storage.atomic, app.storage.journal, "
+        "app.storage.history, app.storage.settings, app.commands.history; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.stdout.strip() == "[]"

@@ -251,3 +251,30 @@ def test_two_processes_recording_at_once(home):
     con = sqlite3.connect(paths.history_path())
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert json.loads(con.execute("SELECT seats FROM games LIMIT 1").fetchone()[0]) == SEATS
+
+
+def test_history_command_text_and_json(capsys):
+    from app.cli import main
+
+    assert main(["history"]) == 0
+    assert "No finished games yet." in capsys.readouterr().out
+    H.record_game(game("a", (0, 1, 2, 3), "2026-01-01T10:00:00+00:00", [R_WIN]))
+    H.record_game(game("b", (1, 2, 3, 0), "2026-01-02T11:30:00+00:00", [R_DEAL_IN]))
+    assert main(["history", "--stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["2026-01-02", "11:30", "tenhou", "hanchan", "4th", "10000", "-20.0"]
+    assert lines[2].split() == ["2026-01-01", "10:00", "tenhou", "hanchan", "1st", "40000", "+10.0"]
+    assert any("win 50.0%" in line for line in lines)
+    assert main(["history", "--json", "-n", "1", "--stats"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [g["id"] for g in out["games"]] == ["b"] and out["games"][0]["placement"] == 4
+    assert out["statistics"]["games"] == 2 and out["warnings"] == []
+
+
+def test_history_command_reports_a_damaged_database(capsys):
+    from app.cli import main
+
+    paths.history_path().write_bytes(b"not a database" * 50)
+    assert main(["history", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == [] and "moved to" in out["warnings"][0]
