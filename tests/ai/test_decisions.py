@@ -1,0 +1,86 @@
+"""Targeted positions: the AI wins when it can, folds, refuses yakuless calls, declares riichi."""
+
+import pytest
+
+from ai import make_agent
+from engine.actions import PASS, RON, TSUMO, Chi, Discard, Pon, Riichi
+from engine.tiles import TilePool, parse_kind
+from tests.ai.helpers import make_view
+
+LEVELS = ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("kind", LEVELS + ["greedy", "tsumogiri", "random"][:2])
+def test_takes_tsumo(kind):
+    view = make_view("123m456p789s23s11z", "4s")
+    legal = view.legal + (TSUMO,)
+    assert make_agent(kind).act(view, legal) == TSUMO
+
+
+@pytest.mark.parametrize("kind", LEVELS + ["greedy"])
+def test_takes_ron(kind):
+    view = make_view("123m456p789s23s11z", legal=(RON, PASS))
+    assert make_agent(kind).act(view, view.legal) == RON
+
+
+@pytest.mark.parametrize("kind", ["normal", "hard"])
+@pytest.mark.parametrize("personality", ["balanced", "defensive", "aggressive"])
+def test_folds_against_riichi_with_a_bad_two_shanten_hand(kind, personality):
+    # seat 0 declared riichi; we hold a slow, cheap 2-shanten hand with one genbutsu (9p)
+    pool = TilePool()
+    view = make_view(
+        "1479m258p9p368s26z", "4z",
+        rivers=("1z2z9p3m", "", "", ""),
+        riichi=(True, False, False, False), riichi_at={0: 3},
+        live_tiles_left=40, pool=pool,
+    )
+    action = make_agent(kind, seed=1, personality=personality).act(view, view.legal)
+    # 9p is genbutsu; the lone 6z/4z honours are also very safe (none visible, 1-2% at most)
+    assert action.tile >> 2 in (parse_kind("9p"), parse_kind("4z")), action
+
+
+def test_hard_pushes_a_good_tenpai_against_riichi():
+    # tenpai on 14s with dora: the hard AI keeps the hand and discards the useless 9m, even
+    # though 9m is not genbutsu
+    view = make_view(
+        "234m55p678p23s678s", "9m",
+        rivers=("1z2z1p3m", "", "", ""), riichi=(True, False, False, False), riichi_at={0: 3},
+        dora="4p", live_tiles_left=40,
+    )
+    legal = view.legal
+    action = make_agent("hard").act(view, legal)
+    assert isinstance(action, Discard) and action.tile == view.drawn
+
+
+@pytest.mark.parametrize("kind", LEVELS)
+def test_never_calls_into_a_yakuless_hand(kind):
+    # 1m from the left: chi 123m would leave an open hand with terminals and no yakuhai
+    pool = TilePool()
+    hand = "23m19p5699s147z2s"
+    view = make_view(hand, seat=1, pool=pool, legal=())
+    two, three = (t for t in view.hand if t >> 2 in (1, 2))
+    called = pool.parse("1m")[0]
+    legal = (Chi((two, three), called), PASS)
+    view = make_view(hand, seat=1, legal=legal, last_discard=(0, called))
+    assert make_agent(kind, seed=3).act(view, legal) == PASS
+
+
+@pytest.mark.parametrize("kind", ["normal", "hard"])
+def test_calls_a_yakuhai_pon_that_speeds_the_hand(kind):
+    pool = TilePool()
+    hand = "234m567p2378s77z55p9s"
+    view = make_view(hand, pool=pool, legal=())
+    pair = tuple(t for t in view.hand if t >> 2 == 33)
+    called = pool.parse("7z")[0]
+    legal = (Pon(pair, called), PASS)
+    view = make_view(hand, legal=legal, last_discard=(0, called))
+    assert make_agent(kind).act(view, legal) == legal[0]
+
+
+@pytest.mark.parametrize("kind", LEVELS)
+def test_declares_riichi_on_a_good_wait(kind):
+    # tenpai on 2-5-8s after cutting 9m, cheap without riichi (no yaku but menzen tsumo)
+    view = make_view("123m456p3456788s", "9m", live_tiles_left=55, dora="1z")
+    riichi = Riichi(view.drawn)
+    legal = view.legal + (riichi,)
+    assert make_agent(kind, seed=4).act(view, legal) == riichi
