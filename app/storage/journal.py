@@ -243,17 +243,30 @@ class Journal:
 
     def append(self, seat: int, action: Any) -> None:
         """Record one action durably (written and fsynced when this returns). ``action`` is an
-        engine action (``to_dict()``) or its dict."""
+        engine action (``to_dict()``) or its dict. Call it after the table accepted the action
+        and before showing its result. ``OSError`` (e.g. disk full) leaves the journal as it was
+        before the call."""
         if self._fd is None:
             raise ValueError(f"journal {self.path} is closed")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._seats:
             raise ValueError(f"seat must be 0-{self._seats - 1}, got {seat!r}")
         line = _json_line({"seat": seat, "action": _as_dict(action, "action")})
-        view = memoryview(line)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
-        os.fsync(self._fd)
+        size = os.fstat(self._fd).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except OSError:
+            # Disk full or similar: take the partial line back so the journal stays valid
+            # (the caller must not show the action as done; it may retry).
+            try:
+                os.ftruncate(self._fd, size)
+                os.fsync(self._fd)
+            except OSError:
+                pass  # a torn last line is still recoverable on load
+            raise
         self._count += 1
 
     def close(self) -> None:

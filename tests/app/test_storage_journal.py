@@ -228,3 +228,61 @@ def test_sigkill_at_random_points_keeps_every_acknowledged_action(home):
         assert len(ns) >= acked + 1  # everything acknowledged is there
         j, _ = J.Journal.resume()  # the lock died with the child; resuming works
         j.close()
+
+
+def test_failed_append_takes_back_its_partial_line(monkeypatch):
+    j = _new()
+    j.append(0, {"type": "pass"})
+    real_write = os.write
+
+    def half_then_full(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(J.os, "write", half_then_full)
+    with pytest.raises(OSError):
+        j.append(1, {"type": "discard", "tile": 3})
+    monkeypatch.setattr(J.os, "write", real_write)
+    j.append(2, {"type": "pass"})
+    j.close()
+    g = J.load_journal()
+    assert g.actions == [(0, {"type": "pass"}), (2, {"type": "pass"})] and not g.dropped_torn_line
+
+
+def test_two_processes_starting_games_at_once(home, tmp_path):
+    code = """
+        import os, sys, time
+        from app.storage import journal as J
+        from engine.rules import preset
+        time.sleep(max(0.0, float(sys.argv[1]) - time.time()))  # start together
+        try:
+            j = J.Journal.create(None, preset(), 1, ["human", "ai", "ai", "ai"], overwrite=True)
+        except J.GameAlreadyRunning:
+            print("refused", flush=True)
+        else:
+            for i in range(200):
+                j.append(i % 4, {"type": "pass", "i": i})
+            deadline = time.time() + 30
+            while not os.path.exists(sys.argv[2]) and time.time() < deadline:
+                time.sleep(0.01)  # keep the game while the other one tries
+            j.close()
+            print("played", flush=True)
+    """
+    import time
+
+    flag = tmp_path / "other-one-done"
+    start = str(time.time() + 0.7)
+    env = dict(os.environ, RIICHI_HOME=str(home), PYTHONPATH=str(ROOT))
+    children = [
+        subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), start, str(flag)], cwd=ROOT,
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    deadline = time.time() + 30
+    while all(c.poll() is None for c in children) and time.time() < deadline:
+        time.sleep(0.01)
+    flag.touch()
+    outs = sorted(c.communicate(timeout=60)[0].strip() for c in children)
+    assert outs == ["played", "refused"]
+    g = J.load_journal()
+    assert [a["i"] for _, a in g.actions] == list(range(200)) and not g.dropped_torn_line
