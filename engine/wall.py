@@ -69,6 +69,43 @@ class Wall:
         break_point = side * 34 + 2 * total
         return cls(tuple(tiles), (d1, d2), break_point)
 
+    @classmethod
+    def from_hands(
+        cls,
+        hands,
+        draws=(),
+        dead: dict[int, int] | None = None,
+        dealer: int = 0,
+    ) -> Wall:
+        """A scripted wall: ``hands[s]`` are seat s's 13 starting tiles (absolute seats),
+        ``draws`` the live draws in order from the dealer's first draw, ``dead`` maps dead-wall
+        positions 0-13 to tiles (4 = first dora indicator, 0-3 rinshan). Every other tile fills
+        the remaining places in ascending order. For tests, tutorials and puzzles."""
+        hands = [list(h) for h in hands]
+        if len(hands) != 4 or any(len(h) != 13 for h in hands):
+            raise RulesError("from_hands needs four hands of 13 tiles")
+        dead = dict(dead or {})
+        used = [t for h in hands for t in h] + list(draws) + list(dead.values())
+        if len(set(used)) != len(used):
+            raise RulesError("from_hands: a tile is placed twice")
+        rest = iter(sorted(set(range(136)) - set(used)))
+        order: list[int | None] = [None] * 136
+        for i in range(12):
+            seat = (dealer + i) % 4
+            start = 4 * (i // 4)
+            order[4 * i: 4 * i + 4] = hands[seat][start: start + 4]
+        for i in range(4):
+            order[48 + i] = hands[(dealer + i) % 4][12]
+        for i, t in enumerate(draws):
+            if FIRST_DRAW + i >= DEAD_WALL_START:
+                raise RulesError("from_hands: more than 70 draws")
+            order[FIRST_DRAW + i] = t
+        for pos, t in dead.items():
+            if not 0 <= pos < 14:
+                raise RulesError(f"from_hands: dead-wall position {pos} is not 0-13")
+            order[DEAD_WALL_START + pos] = t
+        return cls.from_tiles(t if t is not None else next(rest) for t in order)
+
     # -- dealing and the dead wall -------------------------------------------------------
     def deal(self, dealer: int) -> tuple[list[int], list[int], list[int], list[int]]:
         """The four starting hands of 13 tiles (T2), by absolute seat."""
