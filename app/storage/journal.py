@@ -287,6 +287,22 @@ class Journal:
         finally:
             self._lock.release()
 
+    def move_to(self, target: str | os.PathLike[str]) -> Path:
+        """Move the journal out of the save slot (kept, e.g. a finished game that could not be
+        recorded) and release; return the new path."""
+        target = Path(target)
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(self.path, target)
+            fsync_dir(self.path.parent)
+            fsync_dir(target.parent)
+        finally:
+            self._lock.release()
+        return target
+
     def __enter__(self) -> Journal:
         return self
 
