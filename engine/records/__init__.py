@@ -1,0 +1,61 @@
+"""Recorded games: readers for Tenhou's mjlog XML and tenhou.net/6 JSON into one neutral model
+(:mod:`engine.records.model`), a tenhou.net/6 writer, and :func:`read_record` that tells the
+formats apart by their content.
+
+>>> from engine.records import read_record   # doctest: +SKIP
+>>> game = read_record("game.mjlog"); len(game.rounds)   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.records.mjlog import parse_mjlog, read_mjlog
+from engine.records.model import (
+    Call,
+    Discard,
+    Draw,
+    GameRecord,
+    Outcome,
+    RecordError,
+    RoundEnd,
+    RoundRecord,
+    Win,
+    check_bookkeeping,
+    compare_games,
+    tile_code,
+)
+from engine.records.tenhou6 import parse_tenhou6, read_tenhou6, to_tenhou6, write_tenhou6
+
+__all__ = [
+    "Call", "Discard", "Draw", "GameRecord", "Outcome", "RecordError", "RoundEnd", "RoundRecord",
+    "Win", "check_bookkeeping", "compare_games", "tile_code", "parse_mjlog", "read_mjlog",
+    "parse_tenhou6", "read_tenhou6", "to_tenhou6", "write_tenhou6", "read_record",
+    "parse_record",
+]
+
+
+def parse_record(data: bytes, source: str = "") -> GameRecord:
+    """Read a game from raw file contents: gzip or ``<mjloggm`` → mjlog, ``{`` → tenhou.net/6."""
+    head = data[:400].lstrip()
+    if data[:2] == b"\x1f\x8b" or head.startswith(b"<"):
+        return parse_mjlog(data, source)
+    if head.startswith(b"{") or head.startswith(b"["):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{source or 'record'}: not UTF-8 text") from None
+        return parse_tenhou6(text, source)
+    if not head:
+        raise RecordError(f"{source or 'record'}: empty file")
+    raise RecordError(f"{source or 'record'}: neither a Tenhou mjlog nor tenhou.net/6 JSON")
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read a game file in either format."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    return parse_record(data, str(path))
