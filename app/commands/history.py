@@ -39,13 +39,15 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print("No finished games yet.")
     else:
-        print(f"{'date':<16}  {'rules':<10} {'length':<9} {'place':>5}  {'points':>7}  {'score':>6}")
+        print(f"{'date':<16}  {'rules':<10} {'length':<9} {'place':>5}  {'points':>7}  "
+              f"{'score':>6}")
         for g in games:
             date = g.finished[:16].replace("T", " ")
             place = _ORDINAL.get(g.placement, "-") if g.placement else "-"
             points = f"{g.player_points}" if g.player_points is not None else "-"
             score = f"{g.player_score:+.1f}" if g.player_score is not None else "-"
-            print(f"{date:<16}  {g.rules_name:<10} {g.length:<9} {place:>5}  {points:>7}  {score:>6}")
+            print(f"{date:<16}  {g.rules_name:<10} {g.length:<9} {place:>5}  {points:>7}  "
+                  f"{score:>6}")
     if stats is not None and stats.games:
         print()
         print(f"games {stats.games}   average placement {stats.average_placement:.2f}   "

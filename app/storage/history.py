@@ -140,7 +140,8 @@ class GameSummary:
 class Statistics:
     """The player's record over all games of seats of one kind. Rates are fractions of rounds
     played (None before any round); ``placements`` counts 1st-4th; ``recent_placements`` the
-    placements of the last games, oldest first."""
+    placements of the last games, oldest first. ``deal_ins`` counts wins paid (a double ron
+    is two); ``deal_in_rate`` counts rounds."""
 
     games: int = 0
     rounds: int = 0
@@ -532,7 +533,9 @@ class History:
 
     # ----------------------------------------------------------------------- reading
 
-    def list_games(self, limit: int | None = 20, player_seat_kind: str = "human") -> list[GameSummary]:
+    def list_games(
+        self, limit: int | None = 20, player_seat_kind: str = "human"
+    ) -> list[GameSummary]:
         """The most recent finished games first (``limit=None``: all)."""
 
         def op(conn: sqlite3.Connection) -> list[GameSummary]:
@@ -661,7 +664,8 @@ class History:
                 games=len(placements),
                 rounds=n_rounds,
                 average_placement=mean(placements),
-                placements=tuple(placements.count(p) for p in (1, 2, 3, 4)),  # type: ignore[arg-type]
+                placements=(placements.count(1), placements.count(2), placements.count(3),
+                            placements.count(4)),
                 win_rate=rate(won),
                 deal_in_rate=rate(dealt_in),
                 riichi_rate=rate(riichi),

@@ -231,7 +231,9 @@ class Journal:
                     f.truncate(good_length)
                     f.flush()
                     os.fsync(f.fileno())
-                log.warning("%s: cut off a torn last line (%d bytes)", path, len(data) - good_length)
+                log.warning(
+                    "%s: cut off a torn last line (%d bytes)", path, len(data) - good_length
+                )
             return cls(path, lock, saved.game_id, len(saved.seats), len(saved.actions)), saved
         except BaseException:
             lock.release()
@@ -338,9 +340,10 @@ def _parse(data: bytes, path: Path) -> tuple[SavedGame, int]:
         raise CorruptJournal(f"{where}: line 1: not a riichi journal")
     version = header.get("version")
     if version != VERSION:
+        newer = isinstance(version, int) and version > VERSION
         raise CorruptJournal(
             f"{where}: journal version {version!r}, this riichi reads version {VERSION}"
-            + (" (saved by a newer riichi)" if isinstance(version, int) and version > VERSION else "")
+            + (" (saved by a newer riichi)" if newer else "")
         )
     seed, seats, rules = header.get("seed"), header.get("seats"), header.get("rules")
     game_id, created = header.get("game_id"), header.get("created")

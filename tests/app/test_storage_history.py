@@ -18,7 +18,8 @@ from app.storage import paths
 
 ROOT = Path(__file__).resolve().parents[2]
 HUMAN = {"kind": "human", "name": "You"}
-SEATS = [HUMAN, {"kind": "ai", "name": "A"}, {"kind": "ai", "name": "B"}, {"kind": "ai", "name": "C"}]
+SEATS = [HUMAN, {"kind": "ai", "name": "A"}, {"kind": "ai", "name": "B"},
+         {"kind": "ai", "name": "C"}]
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +28,8 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def game(gid: str, ranking=(0, 1, 2, 3), finished="2026-01-01T00:00:00+00:00", rounds=()) -> H.GameRecord:
+def game(gid: str, ranking=(0, 1, 2, 3), finished="2026-01-01T00:00:00+00:00",
+         rounds=()) -> H.GameRecord:
     points = [0, 0, 0, 0]
     for place, seat in enumerate(ranking):
         points[seat] = 40000 - 10000 * place
@@ -102,7 +104,8 @@ def test_statistics_for_the_human_seat():
     assert st.yaku_counts == {"pinfu": 2, "riichi": 2, "menzen tsumo": 1, "yakuhai: haku": 1}
     assert H.statistics(recent=2).recent_placements == [4, 2]
     ai = H.statistics("ai")
-    assert ai.games == 9 and ai.rounds == 15 and ai.deal_ins == 3  # seat 1 paid R_WIN, seat 2 R_DOUBLE x2
+    # deal-ins of AI seats: seat 1 paid R_WIN in game a, seat 2 paid both wins of R_DOUBLE in b
+    assert ai.games == 9 and ai.rounds == 15 and ai.deal_ins == 3
     assert H.statistics("nobody") == H.Statistics()
 
 

@@ -153,7 +153,8 @@ def test_second_journal_in_the_same_directory_is_refused():
     with pytest.raises(J.GameAlreadyRunning):
         J.discard_save()
     result = J.load_saved_game()
-    assert result.running_elsewhere and result.game is None and "already running" in result.warnings[0]
+    assert result.running_elsewhere and result.game is None
+    assert "already running" in result.warnings[0]
     j.close()
     assert J.load_saved_game().game is not None
     assert J.discard_save() and not J.has_saved_game()
@@ -188,7 +189,8 @@ def test_other_process_is_told_a_game_is_running(home):
         home,
     )
     out, err = child.communicate(timeout=30)
-    assert f"refused: A game is already running in another riichi (process {os.getpid()})" in out, err
+    expected = f"refused: A game is already running in another riichi (process {os.getpid()})"
+    assert expected in out, err
     j.close()
 
 
