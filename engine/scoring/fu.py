@@ -27,8 +27,11 @@ KAN_FACTOR = 4
 WAIT_LABELS = {"kanchan": "kanchan wait", "penchan": "penchan wait", "tanki": "tanki wait"}
 
 
+_NAMES = tuple(kind_name(k) for k in range(34))
+
+
 def _name(kind: int) -> str:
-    return kind_name(kind)
+    return _NAMES[kind]
 
 
 def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -77,3 +80,32 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     if rounded != fu:
         parts.append(("rounding", rounded - fu))
     return rounded, tuple(parts)
+
+
+def regular_fu_value(r, pinfu: bool) -> int:
+    """The fu of ``regular_fu`` without the breakdown (the scorer's hot path)."""
+    if pinfu:
+        return PINFU_TSUMO_FU if r.tsumo else BASE_FU + MENZEN_RON_FU
+    sit = r.sit
+    fu = BASE_FU
+    if r.tsumo:
+        if r.rules.rinshan_tsumo_fu or not sit.rinshan:
+            fu += TSUMO_FU
+    elif r.menzen:
+        fu += MENZEN_RON_FU
+    fu += WAIT_FU[r.wait]
+    p = r.pair
+    if p is not None and p >= 27:
+        if p >= HAKU:
+            fu += VALUE_PAIR_FU
+        elif p == sit.seat_wind and p == sit.round_wind:
+            fu += r.rules.double_wind_pair_fu
+        elif p == sit.seat_wind or p == sit.round_wind:
+            fu += VALUE_PAIR_FU
+    for kind, is_seq, concealed, is_kan in r.sets:
+        if not is_seq:
+            f = TRIPLET_FU[(kind >= 27 or kind % 9 in (0, 8), concealed)]
+            fu += f * KAN_FACTOR if is_kan else f
+    if fu == BASE_FU and not r.menzen:
+        return OPEN_NO_FU
+    return -(-fu // 10) * 10

@@ -24,15 +24,44 @@ from engine.scoring.points import (
     total_of,
     yakuman_limit_name,
 )
-from engine.scoring.yaku import Reading, active_yaku, active_yakuman, pinfu_shape
-from engine.tiles import EAST, dora_of, is_red, kind_name
+from engine.scoring.yaku import (
+    FAMILY_GATES,
+    GREEN as _GREEN,
+    HAND_SCOPE,
+    Reading,
+    active_yaku,
+    active_yakuman,
+    pinfu_shape,
+)
+from engine.tiles import EAST, dora_of, kind_name
+
+_CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
+_INT_ONLY = {int}
+_DORA = tuple(dora_of(k) for k in range(34))
 
 
-class NotAWin(RulesError):
+class _HandError(RulesError):
+    """An error about one hand; the message (with the hand in mpsz) is built only when read,
+    because the table asks about many hands that are no win."""
+
+    def __init__(self, reason: str, concealed: Sequence[int] = (),
+                 melds: Sequence[Meld] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.concealed = tuple(concealed)
+        self.melds = tuple(melds)
+
+    def __str__(self) -> str:
+        if not self.concealed:
+            return self.reason
+        return f"{self.reason}: {_describe(self.concealed, self.melds)}"
+
+
+class NotAWin(_HandError):
     """The tiles do not form a complete hand."""
 
 
-class NoYaku(RulesError):
+class NoYaku(_HandError):
     """A complete hand without a yaku, or under the han minimum (S8; dora never count)."""
 
 
@@ -111,16 +140,35 @@ class HandResult:
 
 def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
     """Raise ``RulesError`` for a situation that cannot happen (conflicting flags)."""
-    for name in ("round_wind", "seat_wind"):
-        w = getattr(sit, name)
-        if not isinstance(w, int) or not 27 <= w <= 30:
-            raise RulesError(f"{name} must be a wind tile kind 27-30 (E S W N), got {w!r}")
-    tsumo_only = ("haitei", "rinshan", "tenhou", "chiihou")
-    ron_only = ("houtei", "chankan", "renhou", "open_riichi_deal_in")
-    for f in tsumo_only:
+    rw, sw = sit.round_wind, sit.seat_wind
+    if not (type(rw) is int and type(sw) is int and 27 <= rw <= 30 and 27 <= sw <= 30):
+        for name, w in (("round_wind", rw), ("seat_wind", sw)):
+            if type(w) is not int or not 27 <= w <= 30:
+                raise RulesError(f"{name} must be a wind tile kind 27-30 (E S W N), got {w!r}")
+    if (sit.haitei or sit.rinshan or sit.tenhou or sit.chiihou or sit.houtei or sit.chankan
+            or sit.renhou or sit.open_riichi_deal_in or sit.ippatsu or sit.open_riichi):
+        _check_special(sit, melds, rules)
+    if (sit.riichi or sit.double_riichi or sit.open_riichi) and melds and any(
+            m.kind is not MeldKind.ANKAN for m in melds):
+        raise RulesError("riichi with an open meld: riichi needs a closed hand")
+    h, st, ds = sit.honba, sit.sticks, sit.dealer_streak
+    if not (type(h) is int and type(st) is int and type(ds) is int and h >= 0 and st >= 0
+            and ds >= 0):
+        for name, v in (("honba", h), ("sticks", st), ("dealer_streak", ds)):
+            if type(v) is not int or v < 0:
+                raise RulesError(f"{name} must be a whole number >= 0, got {v!r}")
+    for name, inds in (("dora_indicators", sit.dora_indicators),
+                       ("ura_indicators", sit.ura_indicators)):
+        for t in inds:
+            if type(t) is not int or not 0 <= t < 136:
+                raise RulesError(f"{name}: {t!r} is not a tile 0-135")
+
+
+def _check_special(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
+    for f in ("haitei", "rinshan", "tenhou", "chiihou"):
         if getattr(sit, f) and not sit.tsumo:
             raise RulesError(f"{f} is a tsumo win, but the situation says ron")
-    for f in ron_only:
+    for f in ("houtei", "chankan", "renhou", "open_riichi_deal_in"):
         if getattr(sit, f) and sit.tsumo:
             raise RulesError(f"{f} is a ron win, but the situation says tsumo")
     if sit.rinshan and sit.haitei:
@@ -133,44 +181,39 @@ def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) ->
         raise RulesError("chiihou/renhou are non-dealer wins; the seat wind is East")
     if (sit.tenhou or sit.chiihou or sit.renhou) and melds:
         raise RulesError("tenhou/chiihou/renhou with a meld (Y41: no call, not even an ankan)")
-    riichi = sit.riichi or sit.double_riichi or sit.open_riichi
-    if sit.ippatsu and not riichi:
+    if sit.ippatsu and not (sit.riichi or sit.double_riichi or sit.open_riichi):
         raise RulesError("ippatsu without riichi")
-    if riichi and any(m.opened for m in melds):
-        raise RulesError("riichi with an open meld: riichi needs a closed hand")
     if sit.open_riichi and not rules.open_riichi:
         raise RulesError("open riichi is off under these rules (open_riichi=false)")
     if sit.open_riichi_deal_in and not sit.open_riichi:
         raise RulesError("open_riichi_deal_in without open riichi")
-    for name in ("honba", "sticks", "dealer_streak"):
-        v = getattr(sit, name)
-        if not isinstance(v, int) or v < 0:
-            raise RulesError(f"{name} must be a whole number >= 0, got {v!r}")
-    for name in ("dora_indicators", "ura_indicators"):
-        for t in getattr(sit, name):
-            if not isinstance(t, int) or not 0 <= t < 136:
-                raise RulesError(f"{name}: {t!r} is not a tile 0-135")
 
 
-def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int) -> None:
-    seen: set[int] = set()
-    for t in list(concealed) + [t for m in melds for t in m.tiles]:
-        if not isinstance(t, int) or not 0 <= t < 136:
-            raise RulesError(f"{t!r} is not a tile 0-135")
-        if t in seen:
-            raise RulesError(f"tile {t} ({kind_name(t >> 2)}) appears twice")
-        seen.add(t)
+def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int) -> list[int]:
+    """Validate the tiles; return every physical tile of the hand (concealed, then melds)."""
+    tiles = list(concealed)
     for m in melds:
-        if not isinstance(m, Meld):
+        if type(m) is not Meld:
             raise RulesError(f"{m!r} is not a Meld")
+        tiles.extend(m.tiles)
+    try:
+        bad = set(map(type, tiles)) != _INT_ONLY or min(tiles) < 0 or max(tiles) > 135
+    except (TypeError, ValueError):
+        bad = True
+    if bad:
+        bad_tile = next(t for t in tiles if type(t) is not int or not 0 <= t < 136)
+        raise RulesError(f"{bad_tile!r} is not a tile 0-135")
+    if len(set(tiles)) != len(tiles):
+        dup = next(t for t in tiles if tiles.count(t) > 1)
+        raise RulesError(f"tile {dup} ({kind_name(dup >> 2)}) appears twice")
     want = 14 - 3 * len(melds)
     if len(melds) > 4 or len(concealed) != want:
         raise RulesError(
             f"{len(concealed)} concealed tiles with {len(melds)} meld(s); a winning hand has "
             f"{want} (the winning tile included)")
     if win_tile not in concealed:
-        raise RulesError(f"the winning tile {win_tile} ({kind_name(win_tile >> 2)}) "
-                         "is not among the concealed tiles")
+        raise RulesError(f"the winning tile {win_tile!r} is not among the concealed tiles")
+    return tiles
 
 
 def _is_shiisan_budou(c: list[int]) -> bool:
@@ -219,7 +262,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     ``RulesError`` (malformed tiles or conflicting flags).
     """
     sit = situation
-    _check_tiles(concealed, melds, win_tile)
+    tiles_all = _check_tiles(concealed, melds, win_tile)
     check_situation(sit, melds, rules)
     tsumo = sit.tsumo
     dealer = sit.seat_wind == EAST
@@ -227,18 +270,45 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     hand_counts = [0] * 34
     for t in concealed:
         hand_counts[t >> 2] += 1
-    counts = list(hand_counts)
+    counts = hand_counts[:]
     meld_sets: list[tuple[int, bool, bool, bool]] = []
+    menzen = True
+    n_ankan = n_kan = 0
     for m in melds:
-        for t in m.tiles:
-            counts[t >> 2] += 1
-        meld_sets.append((m.kind34, m.kind is MeldKind.CHI, m.kind is MeldKind.ANKAN, m.is_kan))
-    menzen = not any(m.opened for m in melds)
-    present = [k for k in range(34) if counts[k]]
-    suits = {k // 9 for k in present if k < 27}
-    honors = any(k >= 27 for k in present)
-    all_yaochuu = all(k >= 27 or k % 9 in (0, 8) for k in present)
-    all_simple = all(k < 27 and 0 < k % 9 < 8 for k in present)
+        mt = m.tiles
+        k = mt[0] >> 2
+        mk = m.kind
+        if len(mt) == 4:
+            counts[k] += 4
+            n_kan += 1
+            if mk is _ANKAN:
+                n_ankan += 1
+                meld_sets.append((k, False, True, True))
+            else:
+                menzen = False
+                meld_sets.append((k, False, False, True))
+        elif mk is _CHI:
+            menzen = False
+            counts[k] += 1
+            counts[k + 1] += 1
+            counts[k + 2] += 1
+            meld_sets.append((k, True, False, False))
+        else:
+            menzen = False
+            counts[k] += 3
+            meld_sets.append((k, False, False, False))
+    suits = set()
+    if any(counts[0:9]):
+        suits.add(0)
+    if any(counts[9:18]):
+        suits.add(1)
+    if any(counts[18:27]):
+        suits.add(2)
+    n_honor = sum(counts[27:34])
+    honors = n_honor > 0
+    n_term = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+    all_yaochuu = n_term + n_honor == len(tiles_all)
+    all_simple = n_term + n_honor == 0
     facts = (suits, honors, all_yaochuu, all_simple)
 
     readings: list[Reading] = []
@@ -251,10 +321,10 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts,
                                     w, pair, full + meld_sets, wait, bool(melds), facts))
     if not melds:
-        if is_chiitoitsu(hand_counts):
+        if hand_counts.count(2) == 7:
             readings.append(Reading(rules, sit, tsumo, menzen, "chiitoitsu", counts,
                                     hand_counts, w, None, [], "tanki", False, facts))
-        elif is_kokushi(hand_counts):
+        elif not readings and is_kokushi(hand_counts):
             pair = next(k for k in range(34) if hand_counts[k] == 2)
             readings.append(Reading(rules, sit, tsumo, menzen, "kokushi", counts, hand_counts,
                                     w, pair, [], "tanki", False, facts))
@@ -263,40 +333,216 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             readings.append(Reading(rules, sit, tsumo, menzen, "shiisan_budou", counts,
                                     hand_counts, w, None, [], "tanki", False, facts))
     if not readings:
-        raise NotAWin(f"not a complete hand: {_describe(concealed, melds)}")
+        raise NotAWin("not a complete hand", concealed, melds)
 
     # dora (D2, D4, D5): the same for every reading
     inds = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
-    dora = sum(counts[dora_of(t >> 2)] for t in inds)
+    dora = 0
+    for t in inds:
+        dora += counts[_DORA[t >> 2]]
     ura = 0
     if (sit.riichi or sit.double_riichi or sit.open_riichi) and rules.ura_dora:
         uinds = sit.ura_indicators if rules.kan_ura_dora else sit.ura_indicators[:1]
-        ura = sum(counts[dora_of(t >> 2)] for t in uinds)
+        for t in uinds:
+            ura += counts[_DORA[t >> 2]]
+    aka = 0
     reds = rules.red_fives
-    aka = sum(1 for t in concealed if is_red(t, reds)) + sum(
-        1 for m in melds for t in m.tiles if is_red(t, reds))
+    if counts[4] and reds[0]:
+        aka += sum(1 for t in tiles_all if 16 <= t < 16 + reds[0])
+    if counts[13] and reds[1]:
+        aka += sum(1 for t in tiles_all if 52 <= t < 52 + reds[1])
+    if counts[22] and reds[2]:
+        aka += sum(1 for t in tiles_all if 88 <= t < 88 + reds[2])
 
+    comp = _compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
-    yaku_defs = active_yaku(rules)
-    yakuman_defs = active_yakuman(rules)
-    best: HandResult | None = None
+    maybe_yakuman = comp.local_yakuman or _yakuman_possible(
+        sit, counts, hand_counts, facts, readings[0].form, menzen and not melds, n_kan, n_ankan,
+        rules)
+    best = None
     best_key: tuple = ()
     best_yaku_han = 0
+    hand_part: dict[str, tuple[int, list[int], bool]] = {}
     for r in readings:
-        res = _evaluate(r, yaku_defs, yakuman_defs, dora, ura, aka, dealer, min_han)
-        if res is None:
-            yh = sum(1 for y in yaku_defs if (r.menzen or y.open_han) and y.check(r))
-            best_yaku_han = max(best_yaku_han, yh)
+        if maybe_yakuman:
+            found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
+            if found:
+                if not rules.multiple_yakuman and len(found) > 1:
+                    found = [max(found, key=lambda f: f[1])]  # S4 option: no adding up
+                mult = sum(m for _, m in found)
+                base = 8000 * mult
+                ron, td, to = pay(base, dealer)
+                key = (total_of(ron, td, to, tsumo, dealer), True, 13 * mult, 0)
+                if best is None or key > best_key:
+                    best, best_key = (r, found, None), key
+                continue
+        part = hand_part.get(r.form)
+        if part is None:
+            han0, hit0, pin0 = _run_yaku(comp.hand_yaku, r)
+            part = hand_part[r.form] = (han0, hit0, pin0)
+        han1, hit1, pinfu = _run_yaku(comp.reading_yaku, r)
+        yaku_han = part[0] + han1
+        if yaku_han < min_han:
+            best_yaku_han = max(best_yaku_han, yaku_han)
             continue
-        key = (res.total, res.yakuman > 0, res.han, res.fu)
+        han = yaku_han + dora + ura + aka
+        fu = _fu_value(r, pinfu)
+        base, limit = base_points(han, fu, rules)
+        ron, td, to = pay(base, dealer)
+        key = (total_of(ron, td, to, tsumo, dealer), False, han, fu)
         if best is None or key > best_key:
-            best, best_key = res, key
+            best, best_key = (r, None, sorted(part[1] + hit1)), key
     if best is None:
         if best_yaku_han:
-            raise NoYaku(f"under the {min_han}-han minimum (S8; dora do not count): "
-                         f"{_describe(concealed, melds)}")
-        raise NoYaku(f"complete hand without a yaku: {_describe(concealed, melds)}")
-    return best
+            raise NoYaku(f"under the {min_han}-han minimum (S8; dora do not count)",
+                         concealed, melds)
+        raise NoYaku("complete hand without a yaku", concealed, melds)
+    r, found, hits = best
+    if found is not None:
+        return _yakuman_result(r, found, dealer)
+    return _result(r, comp, hits, dora, ura, aka, dealer)
+
+
+class _Compiled:
+    """The registry filtered and split for one RuleSet (cached by identity)."""
+
+    __slots__ = ("rules", "hand_yaku", "reading_yaku", "yakuman", "local_yakuman", "defs")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        defs = active_yaku(rules)
+        self.defs = defs
+        self.hand_yaku = _grouped([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
+        self.reading_yaku = _grouped(
+            [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
+        self.yakuman = active_yakuman(rules)
+        self.local_yakuman = any(y.rule is not None for y in self.yakuman)
+
+
+def _grouped(entries):
+    """Entries grouped by family, each group with its gate (FAMILY_GATES) or None."""
+    groups: dict[str, list] = {}
+    for i, y in entries:
+        groups.setdefault(y.family, []).append((i, y.check, y.closed_han, y.open_han, y.name))
+    return tuple((FAMILY_GATES.get(f), tuple(g)) for f, g in groups.items())
+
+
+_COMPILED: dict[int, _Compiled] = {}
+
+
+def _compiled(rules: RuleSet) -> _Compiled:
+    c = _COMPILED.get(id(rules))
+    if c is None or c.rules is not rules:
+        if len(_COMPILED) > 64:
+            _COMPILED.clear()
+        c = _COMPILED[id(rules)] = _Compiled(rules)
+    return c
+
+
+def _run_yaku(entries, r: Reading) -> tuple[int, list[int], bool]:
+    """(han, registry indices hit, pinfu) of some registry entries on one reading."""
+    han = 0
+    hits: list[int] = []
+    pinfu = False
+    menzen = r.menzen
+    for gate, group in entries:
+        if gate is not None and not gate(r):
+            continue
+        for i, check, closed_han, open_han, name in group:
+          if menzen:
+            if check(r):
+                hits.append(i)
+                han += closed_han if name != "renhou" else _renhou_han(r)
+                if name == "pinfu":
+                    pinfu = True
+          elif open_han and check(r):
+            hits.append(i)
+            han += open_han
+    return han, hits, pinfu
+
+
+def _renhou_han(r: Reading) -> int:
+    return 5 if r.rules.renhou == "mangan" else 8
+
+
+def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int], facts,
+                      form: str, no_melds: bool, n_kan: int, n_ankan: int,
+                      rules: RuleSet) -> bool:
+    """A cheap hand-level gate: False when no standard yakuman (Y30-Y42) can apply, so the
+    per-reading yakuman checks are skipped (it may say True for a hand without one; local
+    yakuman bypass it)."""
+    if sit.tenhou or sit.chiihou or (sit.renhou and rules.renhou == "yakuman"):
+        return True
+    suits, honors, all_yaochuu, _ = facts
+    if not suits or (all_yaochuu and not honors) or form == "kokushi" or n_kan == 4:
+        return True  # tsuuiisou, chinroutou, kokushi, suukantsu
+    if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
+        return True  # daisangen
+    if counts[27] + counts[28] + counts[29] + counts[30] >= 11:
+        return True  # shousuushii, daisuushii
+    if len(suits) == 1:
+        if no_melds and not honors:
+            return True  # chuuren
+        if 2 in suits and counts[18] + counts[22] + counts[24] + counts[26] == 0 and (
+                sum(counts[27:34]) == counts[32]):
+            return True  # ryuuiisou
+    return hand_counts.count(3) + hand_counts.count(4) + n_ankan >= 4  # suuankou
+
+
+_YAKU_CACHE: dict[tuple[str, int], Yaku] = {}
+
+
+def _yaku(name: str, han: int) -> Yaku:
+    """Yaku values are immutable, so equal ones are shared."""
+    y = _YAKU_CACHE.get((name, han))
+    if y is None:
+        y = _YAKU_CACHE[(name, han)] = Yaku(name, han)
+    return y
+
+
+def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, aka: int,
+            dealer: bool) -> HandResult:
+    yaku: list[Yaku] = []
+    ids: list[tuple[int, int]] = []
+    han = 0
+    pinfu = False
+    for i in hits:
+        y = comp.defs[i]
+        h = y.han(r)
+        han += h
+        yaku.append(_yaku(y.name, h))
+        if y.tenhou_id >= 0:
+            ids.append((y.tenhou_id, h))
+        if y.tenhou_id == 7:
+            pinfu = True
+    for name, n, tid in (("dora", dora, 52), ("aka dora", aka, 54), ("ura dora", ura, 53)):
+        if n:
+            yaku.append(_yaku(name, n))
+            ids.append((tid, n))
+            han += n
+    fu, breakdown = _fu(r, pinfu)
+    base, limit = base_points(han, fu, r.rules)
+    ron, td, to = pay(base, dealer)
+    return HandResult(
+        han=han, fu=fu, yaku=tuple(yaku), yakuman=0, limit=limit, base=base, dora=dora,
+        ura=ura, aka=aka, fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
+        total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=(),
+        tenhou_yaku_ids=tuple(ids), tsumo=r.tsumo, dealer=dealer)
+
+
+def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
+    parts = tuple((y.name, m) for y, m in found)
+    ids = tuple((y.tenhou_id, 13 * m) for y, m in found if y.tenhou_id >= 0)
+    mult = sum(m for _, m in parts)
+    fu, breakdown = _fu(r, pinfu_shape(r))  # Tenhou still reports the reading's fu
+    base = 8000 * mult
+    ron, td, to = pay(base, dealer)
+    return HandResult(
+        han=13 * mult, fu=fu, yaku=tuple(Yaku(n, 13 * m) for n, m in parts),
+        yakuman=mult, limit=yakuman_limit_name(mult), base=base, dora=0, ura=0, aka=0,
+        fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
+        total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=parts,
+        tenhou_yaku_ids=ids, tsumo=r.tsumo, dealer=dealer)
 
 
 def _describe(concealed: Sequence[int], melds: Sequence[Meld]) -> str:
@@ -309,56 +555,10 @@ def _describe(concealed: Sequence[int], melds: Sequence[Meld]) -> str:
     return text
 
 
-def _evaluate(r: Reading, yaku_defs, yakuman_defs, dora: int, ura: int, aka: int,
-              dealer: bool, min_han: int) -> HandResult | None:
-    rules = r.rules
-    ids: list[tuple[int, int]] = []
-    found = [(y, m) for y in yakuman_defs if (m := y.check(r))]
-    if found:
-        if not rules.multiple_yakuman and len(found) > 1:
-            found = [max(found, key=lambda f: f[1])]  # S4 option: yakuman do not add up
-        parts = [(y.name, m) for y, m in found]
-        ids = [(y.tenhou_id, 13 * m) for y, m in found if y.tenhou_id >= 0]
-        mult = sum(m for _, m in parts)
-        fu, breakdown = _fu(r, pinfu_shape(r))  # Tenhou still reports pinfu fu here
-        base = 8000 * mult
-        ron, td, to = pay(base, dealer)
-        return HandResult(
-            han=13 * mult, fu=fu, yaku=tuple(Yaku(n, 13 * m) for n, m in parts),
-            yakuman=mult, limit=yakuman_limit_name(mult), base=base, dora=0, ura=0, aka=0,
-            fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
-            total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=tuple(parts),
-            tenhou_yaku_ids=tuple(ids), tsumo=r.tsumo, dealer=dealer)
-    yaku: list[Yaku] = []
-    han = 0
-    pinfu = False
-    menzen = r.menzen
-    for y in yaku_defs:
-        if not menzen and not y.open_han:
-            continue
-        if y.check(r):
-            h = y.han(r)
-            han += h
-            yaku.append(Yaku(y.name, h))
-            if y.tenhou_id >= 0:
-                ids.append((y.tenhou_id, h))
-            if y.tenhou_id == 7:
-                pinfu = True
-    if han < min_han:
-        return None
-    for name, n, tid in (("dora", dora, 52), ("aka dora", aka, 54), ("ura dora", ura, 53)):
-        if n:
-            yaku.append(Yaku(name, n))
-            ids.append((tid, n))
-            han += n
-    fu, breakdown = _fu(r, pinfu)
-    base, limit = base_points(han, fu, rules)
-    ron, td, to = pay(base, dealer)
-    return HandResult(
-        han=han, fu=fu, yaku=tuple(yaku), yakuman=0, limit=limit, base=base, dora=dora,
-        ura=ura, aka=aka, fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
-        total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=(),
-        tenhou_yaku_ids=tuple(ids), tsumo=r.tsumo, dealer=dealer)
+def _fu_value(r: Reading, pinfu: bool) -> int:
+    if r.form == "regular":
+        return fu_mod.regular_fu_value(r, pinfu)
+    return _fu(r, pinfu)[0]
 
 
 def _fu(r: Reading, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:

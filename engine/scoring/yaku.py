@@ -35,7 +35,7 @@ class Reading:
     __slots__ = (
         "rules", "sit", "tsumo", "menzen", "form", "counts", "hand_counts", "win", "pair",
         "sets", "wait", "seqs", "trips", "ankou", "kans", "has_melds", "suits", "honors",
-        "all_yaochuu", "all_terminal_or_honor_sets", "all_simple", "peikou", "seq_mult",
+        "all_yaochuu", "all_simple", "peikou", "seq_mult",
     )
 
     def __init__(self, rules: RuleSet, sit, tsumo: bool, menzen: bool, form: str,
@@ -55,16 +55,30 @@ class Reading:
         self.wait = wait
         self.has_melds = has_melds
         self.suits, self.honors, self.all_yaochuu, self.all_simple = hand_facts
-        seqs = [s[0] for s in sets if s[1]]
-        self.seqs = seqs
-        self.trips = [s[0] for s in sets if not s[1]]
-        self.ankou = sum(1 for s in sets if not s[1] and s[2])
-        self.kans = sum(1 for s in sets if s[3])
+        seqs: list[int] = []
+        trips: list[int] = []
+        ankou = kans = 0
         mult: dict[int, int] = {}
-        for k in seqs:
-            mult[k] = mult.get(k, 0) + 1
+        for k, is_seq, concealed, is_kan in sets:
+            if is_seq:
+                seqs.append(k)
+                mult[k] = mult.get(k, 0) + 1
+            else:
+                trips.append(k)
+                if concealed:
+                    ankou += 1
+                if is_kan:
+                    kans += 1
+        self.seqs = seqs
+        self.trips = trips
+        self.ankou = ankou
+        self.kans = kans
         self.seq_mult = mult
-        self.peikou = sum(n // 2 for n in mult.values()) if menzen else 0
+        peikou = 0
+        if menzen and len(mult) < len(seqs):
+            for n in mult.values():
+                peikou += n >> 1
+        self.peikou = peikou
 
 
 def _is_yaochuu(k: int) -> bool:
@@ -469,6 +483,25 @@ YAKUMAN: tuple[YakumanDef, ...] = (
     YakumanDef("paarenchan", -1,
                lambda r: int(r.sit.seat_wind == EAST and r.sit.dealer_streak >= 7), "paarenchan"),
 )
+
+
+#: Yaku whose check gives the same answer for every regular reading of a hand (situation
+#: flags, tile sets, honour triplets, melds); the scorer evaluates them once per hand and form.
+HAND_SCOPE = frozenset({
+    "riichi", "double riichi", "open riichi", "open double riichi", "ippatsu", "menzen tsumo",
+    "chankan", "rinshan kaihou", "haitei raoyue", "houtei raoyui", "renhou", "tanyao",
+    "chiitoitsu", "sankantsu", "shousangen", "honroutou", "honitsu", "chinitsu",
+} | {y.name for y in YAKU if y.family == "yakuhai"})
+
+
+#: Cheap preconditions per family: when the gate fails no yaku of the family can apply, so
+#: the scorer skips the family's checks (an optimisation only; the checks stand alone).
+FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
+    "yakuhai": lambda r: r.honors and any(k >= 27 for k in r.trips),
+    "sequences": lambda r: len(r.seqs) >= 2,
+    "triplets": lambda r: len(r.trips) >= 3,
+    "flush": lambda r: len(r.suits) == 1,
+}
 
 
 def active_yaku(rules: RuleSet) -> tuple[YakuDef, ...]:

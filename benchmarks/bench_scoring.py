@@ -1,0 +1,95 @@
+"""Scoring speed and agreement: engine.scoring.score_hand vs mahjong's HandCalculator, one run.
+
+Run from the repository root: ``.venv/bin/python benchmarks/bench_scoring.py [--hands N]``.
+Two workloads: N random winning hands (engine.scoring.samples, fixed seed) and the 1,399 real
+Tenhou wins of agari_vectors.jsonl. Each hand is timed several times per library and the
+median per-hand time is reported, with the ratio and the agreement on han, fu and points
+(fu below yakuman only: the library does not report yakuman fu the way Tenhou does). The
+engine's decomposition cache is cleared before each engine pass, so its timings include
+decomposing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "property"))
+sys.path.insert(0, str(ROOT / "tests" / "replay"))
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from test_agari_vectors import CASES, case_to_call  # noqa: E402
+from test_scoring_vs_mahjong import compare, oracle_args  # noqa: E402
+
+from engine.rules import preset  # noqa: E402
+from engine.scoring import NotAWin, NoYaku, score_hand  # noqa: E402
+from engine.scoring.decompose import _decompositions  # noqa: E402
+from engine.scoring.samples import Sample, random_win  # noqa: E402
+
+
+def _time_pass(fn, items) -> list[float]:
+    out = []
+    for item in items:
+        t0 = time.perf_counter()
+        fn(item)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def bench(label: str, samples: list[Sample], rules, repeats: int) -> float:
+    def ours(s: Sample):
+        try:
+            return score_hand(s.concealed, s.melds, s.win_tile, s.situation, rules)
+        except (NotAWin, NoYaku):
+            return None
+
+    args = [oracle_args(s, rules) for s in samples]
+
+    def theirs(a):
+        return HandCalculator.estimate_hand_value(**a)
+
+    ours_t, theirs_t = [], []
+    for _ in range(repeats):
+        _decompositions.cache_clear()
+        ours_t.append(_time_pass(ours, samples))
+        theirs_t.append(_time_pass(theirs, args))
+    # per hand: median over repeats; then the median over hands and the total
+    ours_h = [statistics.median(x) for x in zip(*ours_t)]
+    theirs_h = [statistics.median(x) for x in zip(*theirs_t)]
+    agree = sum(1 for s in samples if compare(s, rules) is None)
+    m_o, m_t = statistics.median(ours_h), statistics.median(theirs_h)
+    print(f"{label}: {len(samples)} hands, {repeats} passes each")
+    print(f"  engine.scoring   median {m_o * 1e6:8.1f} us/hand   total {sum(ours_h):6.3f} s")
+    print(f"  mahjong 2.1      median {m_t * 1e6:8.1f} us/hand   total {sum(theirs_h):6.3f} s")
+    print(f"  speed-up         median {m_t / m_o:5.1f}x   total {sum(theirs_h) / sum(ours_h):5.1f}x")
+    print(f"  agreement (han, fu, points, yaku ids): {agree}/{len(samples)} "
+          f"= {100 * agree / len(samples):.2f}%")
+    return m_t / m_o
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000, help="random hands (default 2000)")
+    ap.add_argument("--repeats", type=int, default=3, help="timed passes (default 3)")
+    args = ap.parse_args()
+    rules = preset("tenhou")
+    rng = random.Random(20240601)
+    randoms = [random_win(rng) for _ in range(args.hands)]
+    bench("random winning hands", randoms, rules, args.repeats)
+    real = []
+    for case in CASES:
+        concealed, melds, win, sit, case_rules = case_to_call(case)
+        real.append(Sample(tuple(concealed), tuple(melds), win, sit))
+    if real:
+        bench("real Tenhou wins (agari_vectors.jsonl)", real, rules, args.repeats)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
