@@ -175,6 +175,71 @@ def _regular_wait_mask(keys: list[int], sizes: list[int]) -> int:
     return mask
 
 
+_SWAP: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
+
+
+def _ok(key: int, size: int, honors: int) -> bool:
+    """Whether a suit is complete as it stands: melds only (size 0 mod 3) or melds and a pair
+    (size 2 mod 3)."""
+    r = size % 3
+    if r == 1:
+        return False
+    if size == 0:
+        return True
+    return bool(_comp(key, honors) & (1 if r == 0 else 2))
+
+
+def _swap_info(key: int, size: int, honors: int) -> tuple[bool, bool, bool]:
+    """(one tile removed can leave it complete, one added can, one swapped within can)."""
+    info = _SWAP.get((key, honors))
+    if info is None:
+        n = 7 if honors else 9
+        rem = add = swap = False
+        for i in range(n):
+            if _ok(key + (1 << (3 * i)), size + 1, honors):
+                add = True
+            if (key >> (3 * i)) & 7:
+                k2 = key - (1 << (3 * i))
+                if _ok(k2, size - 1, honors):
+                    rem = True
+                if not swap:
+                    for j in range(n):
+                        if _ok(k2 + (1 << (3 * j)), size, honors):
+                            swap = True
+                            break
+        info = _SWAP[(key, honors)] = (rem, add, swap)
+    return info
+
+
+def _regular_tenpai_by_discard(keys: list[int], sizes: list[int]) -> bool:
+    """Whether some discard leaves a 3n+2 hand tenpai in the four-melds-one-pair shape (a cheap
+    filter before listing riichi discards one by one)."""
+    ok = [_ok(keys[s], sizes[s], s == 3) for s in range(4)]
+    bad = ok.count(False)
+    if bad > 2:
+        return False
+    res = [sz % 3 for sz in sizes]
+    infos = [_swap_info(keys[s], sizes[s], s == 3) if sizes[s] or True else None for s in range(4)]
+    for x in range(4):
+        if not sizes[x]:
+            continue
+        for y in range(4):
+            if any(not ok[z] for z in range(4) if z != x and z != y):
+                continue
+            if x == y:
+                if infos[x][2] and res.count(2) == 1:
+                    return True
+                continue
+            if not (infos[x][0] and infos[y][1]):
+                continue
+            r2 = list(res)
+            r2[x] = (r2[x] - 1) % 3
+            r2[y] = (r2[y] + 1) % 3
+            if r2.count(2) == 1:
+                return True
+    return False
+
+
 def _wait_mask(keys: list[int], sizes: list[int], counts: list[int], closed13: bool) -> int:
     """All waits (34-bit mask) of a 3n+1 hand; ``closed13``: 13 concealed tiles and no melds
     (chiitoitsu and kokushi possible)."""
@@ -580,7 +645,7 @@ class Table:
             and self.live_tiles_left >= self.rules.riichi_min_wall_tiles
         ):
             ok: dict[int, bool] = {}
-            for t in hand:
+            for t in (hand if self._riichi_possible(seat) else ()):
                 k = t >> 2
                 good = ok.get(k)
                 if good is None:
@@ -598,6 +663,17 @@ class Table:
             out.append(ABORT)
         out.extend(Discard(t) for t in hand)
         return tuple(out)
+
+    def _riichi_possible(self, seat: int) -> bool:
+        """A cheap necessary condition for some discard to leave the hand tenpai."""
+        if _regular_tenpai_by_discard(self._keys[seat], self._sizes[seat]):
+            return True
+        if len(self.hands[seat]) != 14:
+            return False
+        c = self.counts[seat]
+        if sum(1 for n in c if n >= 2) >= 6:
+            return True
+        return sum(c[k] for k in _YAOCHUU) >= 13
 
     def _riichi_ankan_ok(self, seat: int, kind: int) -> bool:
         """C5: after riichi a closed kan must keep the waits and every reading of the hand
