@@ -84,6 +84,19 @@ class SavedGame:
 
         return RuleSet.from_dict(self.rules_dict)
 
+    def engine_actions(self) -> list[tuple[int, Any]]:
+        """The actions as engine objects (``engine.actions.action_from_dict``);
+        ``CorruptJournal`` naming the first one that cannot be read."""
+        from engine.actions import action_from_dict
+
+        out = []
+        for i, (seat, data) in enumerate(self.actions, start=1):
+            try:
+                out.append((seat, action_from_dict(data)))
+            except ValueError as e:
+                raise CorruptJournal(f"game {self.game_id}: action {i}: {e}") from None
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class LoadResult:
@@ -288,6 +301,23 @@ class Journal:
             fsync_dir(self.path.parent)
         finally:
             self._lock.release()
+
+    def set_aside(self, reason: str) -> str:
+        """The saved game cannot be replayed (e.g. ``engine_actions`` or the table refused an
+        action): move it aside as ``<name>.bad``, release, and return a message for the player."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+        try:
+            moved = move_aside(self.path)
+            message = (f"The saved game could not be resumed ({reason}). "
+                       f"It was moved to {moved} and a new game starts.")
+        except OSError as e:
+            message = f"The saved game could not be resumed ({reason}) nor moved aside ({e})."
+        finally:
+            self._lock.release()
+        log.warning("%s", message)
+        return message
 
     def move_to(self, target: str | os.PathLike[str]) -> Path:
         """Move the journal out of the save slot (kept, e.g. a finished game that could not be

@@ -2,7 +2,8 @@
 
 >>> # at start:            s = startup();  show s.warnings;  offer s.saved if not None
 >>> # new game:            journal = Journal.create(None, rules, seed, seats, meta, overwrite=True)
->>> # resume:              journal, saved = Journal.resume()
+>>> # resume:              journal, saved = Journal.resume(); replay saved.engine_actions()
+>>> #                      (CorruptJournal or IllegalAction: show journal.set_aside(str(e)))
 >>> # every action:        table.submit(seat, a); journal.append(seat, a); then show it
 >>> # game over:           warnings = finish_game(journal, record_from_events(...))
 """

@@ -288,3 +288,19 @@ def test_two_processes_starting_games_at_once(home, tmp_path):
     assert outs == ["played", "refused"]
     g = J.load_journal()
     assert [a["i"] for _, a in g.actions] == list(range(200)) and not g.dropped_torn_line
+
+
+def test_a_save_the_engine_cannot_replay_is_set_aside():
+    actions = pytest.importorskip("engine.actions")
+    j = _new()
+    j.append(0, actions.Discard(16))
+    j.append(1, {"type": "discard", "tile": 999})  # a JSON-valid line the engine refuses
+    j.close()
+    j, saved = J.Journal.resume()
+    with pytest.raises(J.CorruptJournal, match="action 2"):
+        saved.engine_actions()
+    message = j.set_aside("action 2 cannot be read")
+    assert "moved to" in message and not J.has_saved_game()
+    path = J.current_save_path()
+    assert J.load_journal(path.with_name(path.name + ".bad")).game_id == saved.game_id
+    _new().close()  # the lock was released
