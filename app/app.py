@@ -1,0 +1,117 @@
+"""The Textual application: screens, the current settings and the tile painter."""
+
+from __future__ import annotations
+
+import os
+
+from textual.app import App
+from textual.binding import Binding
+
+from app import glyphs, i18n
+from app.options import PlayOptions
+from app.storage.settings import Settings, load_settings, save_settings
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+WIDE_WIDTH, WIDE_HEIGHT = 120, 40
+
+
+class RiichiApp(App):
+    """One process, one player. Screens: title, setup, settings, rules, help, table, result
+    (modal), game over; a terminal below 80x24 gets a notice until it grows."""
+
+    CSS_PATH = "riichi.tcss"
+    TITLE = "riichi"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, options: PlayOptions | None = None, settings: Settings | None = None):
+        self.options = options or PlayOptions()
+        self.no_color_env = "NO_COLOR" in os.environ  # Textual removes it from the environment
+        super().__init__()
+        if settings is None:
+            settings, self.settings_warnings = load_settings()
+        else:
+            self.settings_warnings = []
+        self.settings = settings
+        self.reds = (1, 1, 1)
+        self.apply_settings(settings, save=False)
+
+    # --- settings -------------------------------------------------------------------------
+    def theme_id(self) -> str:
+        if self.options.theme:
+            return self.options.theme
+        return "mono" if self.no_color_env else "classic"
+
+    def apply_settings(self, settings: Settings, save: bool = True) -> None:
+        self.settings = settings
+        i18n.set_language(self.options.language or settings.language)
+        tile_theme = glyphs.theme(self.theme_id())
+        self.painter = glyphs.Painter(
+            glyphs.glyph_set(self.options.glyphs or settings.glyphs), tile_theme, self.reds
+        )
+        self.theme = tile_theme.textual_theme
+        if save:
+            try:
+                save_settings(settings)
+            except OSError as e:
+                self.notify(str(e), severity="error")
+
+    def set_reds(self, reds: tuple[int, int, int]) -> None:
+        self.reds = reds
+        self.painter = glyphs.Painter(self.painter.glyphs, self.painter.theme, reds)
+
+    @property
+    def speed(self) -> str:
+        return self.options.speed or self.settings.speed
+
+    # --- screens --------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        from app.screens.title import TitleScreen
+
+        for warning in self.settings_warnings:
+            self.notify(warning, severity="warning")
+        self.push_screen(TitleScreen())
+        if self.options.resume:
+            self.call_later(self.continue_game)
+        elif self.options.direct:
+            self.call_later(self.start_game, self.game_setup_from_options())
+        self._check_size()
+
+    def game_setup_from_options(self):
+        from app.screens.setup import GameSetup
+
+        o, s = self.options, self.settings
+        return GameSetup(
+            length=o.length or "hanchan",
+            rules=o.rules or s.rules,
+            reds=o.reds or "1each",
+            difficulty=o.difficulty,
+            seed=o.seed,
+        )
+
+    def start_game(self, setup) -> None:
+        from app.screens.table import TableScreen
+
+        self.push_screen(TableScreen.new_game(self, setup))
+
+    def continue_game(self) -> None:
+        from app.screens.table import TableScreen
+
+        screen = TableScreen.resume(self)
+        if screen is not None:
+            self.push_screen(screen)
+
+    def on_resize(self, event) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        from app.screens.small import TooSmallScreen
+
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+        elif small and showing:
+            self.screen.refresh_message()

@@ -1,0 +1,60 @@
+"""``riichi play``: the game (the default command)."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "play"
+HELP = "play a game against three AI opponents (the default command)"
+
+RULE_PRESETS = ("tenhou", "majsoul", "local")
+LENGTHS = ("hanchan", "tonpuusen")
+DIFFICULTIES = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
+SPEEDS = ("instant", "fast", "normal")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, help="seed of the game (the same seed deals the same tiles)")
+    parser.add_argument("--rules", choices=RULE_PRESETS, help="rules preset (default: tenhou)")
+    parser.add_argument("--length", choices=LENGTHS, help="hanchan (default) or tonpuusen")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="opponents (default: normal)")
+    parser.add_argument("--autoplay", action="store_true", help="an AI plays your seat too")
+    parser.add_argument("--speed", choices=SPEEDS, help="how fast opponents play")
+    parser.add_argument("--glyphs", choices=("text", "kanji", "unicode"), help="tile glyphs")
+    parser.add_argument("--theme", choices=("classic", "ansi", "light", "mono"),
+                        help="colours (NO_COLOR in the environment selects mono)")
+    parser.add_argument("--lang", choices=("en", "zh"), help="language of the interface")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="continue the saved game at once")
+    parser.add_argument("--no-save", dest="save", action="store_false",
+                        help="do not keep an autosave of this game")
+
+
+def options_from_args(args: argparse.Namespace):
+    from app.options import PlayOptions
+
+    direct = any(
+        getattr(args, name, None) not in (None, False)
+        for name in ("seed", "rules", "length", "difficulty", "autoplay")
+    )
+    return PlayOptions(
+        seed=args.seed,
+        rules=args.rules,
+        length=args.length,
+        difficulty=args.difficulty or "normal",
+        autoplay=args.autoplay,
+        speed=args.speed,
+        glyphs=args.glyphs,
+        theme=args.theme,
+        language=args.lang,
+        direct=direct,
+        resume=args.resume,
+        save=args.save,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from app.app import RiichiApp
+
+    RiichiApp(options_from_args(args)).run()
+    return 0

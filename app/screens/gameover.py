@@ -1,0 +1,81 @@
+"""Final standings: place, player, points, uma, oka, score; then a new game or the title."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app.i18n import t
+
+
+def standings_table(result, rules) -> Table:
+    from app.screens.table import seat_name
+
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for heading, justify in (("rank", "left"), ("player", "left"), ("points", "right"),
+                             ("uma", "right"), ("oka", "right"), ("score", "right")):
+        table.add_column(t(f"gameover.{heading}"), justify=justify)
+    oka_total = (rules.return_points - rules.starting_points) * 4 // 1000 if rules.oka_to_first else 0
+    for place, seat in enumerate(result.ranking):
+        uma = rules.uma[place]
+        oka = oka_total if place == 0 else 0
+        score = result.scores[seat]
+        style = "bold" if place == 0 else ""
+        table.add_row(
+            Text(t(f"gameover.place_{place + 1}"), style=style),
+            Text(seat_name(seat), style=style),
+            str(result.points[seat]),
+            f"{uma:+d}",
+            f"{oka:+d}" if oka else "",
+            Text(f"{score:+.1f}".rstrip("0").rstrip(".") if score != int(score) else f"{int(score):+d}",
+                 style=style),
+        )
+    return table
+
+
+class GameOverScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("enter", "title", "Title screen", key_display="⏎"),
+        Binding("escape", "title", "Title screen", show=False),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self, result, reason: str, setup, seed: int) -> None:
+        super().__init__()
+        self.result = result
+        self.reason = reason
+        self.setup = setup
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gameover-box"):
+            yield Static(t("gameover.title"), classes="heading")
+            if self.result is not None:
+                yield Static(standings_table(self.result, self.setup.ruleset()))
+                if self.result.leftover_sticks:
+                    yield Static(t("table.sticks", n=self.result.leftover_sticks), classes="hint")
+            if self.reason == "bust":
+                loser = min(range(4), key=lambda s: self.result.points[s])
+                from app.screens.table import seat_name
+
+                yield Static(t("gameover.ended_bust", seat=seat_name(loser)), classes="hint")
+            yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",
+                         classes="hint")
+        yield Footer()
+
+    def action_new(self) -> None:
+        from app.screens.setup import SetupScreen
+
+        self.app.switch_screen(SetupScreen())
+
+    def action_title(self) -> None:
+        self.app.pop_screen()
+
+    def action_quit_app(self) -> None:
+        self.app.exit()

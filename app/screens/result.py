@@ -1,0 +1,201 @@
+"""The round result (modal): a win (hand, yaku with han, dora/ura/red, fu breakdown, limit,
+payments, every seat's change) or a draw (tenpai hands, payments, abort reason). Also the small
+yes/no ConfirmScreen."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from app.glyphs import Painter
+from app.i18n import t, texts
+from app.widgets.melds import meld_text
+from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
+
+
+def _seat(seat: int) -> str:
+    from app.screens.table import seat_name
+
+    return seat_name(seat)
+
+
+def fu_label(label: str) -> str:
+    """The scoring engine's fu labels (``"closed triplet 7z"``, ``"pair 5z"``) in words."""
+    tx = texts()
+    if tx.has(f"fu.{label}"):
+        return tx(f"fu.{label}")
+    head, _, tile = label.rpartition(" ")
+    if head and tx.has(f"fu.{head}"):
+        return f"{tx(f'fu.{head}')} {tile}"
+    return label
+
+
+def limit_label(limit: str | None) -> str:
+    if not limit:
+        return ""
+    return t(f"limit.{limit}")
+
+
+def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
+    r = win.result
+    parts = []
+    head = Text()
+    if win.tsumo:
+        head.append(t("result.win_by", winner=_seat(win.seat), how=t("result.tsumo")),
+                    style="bold")
+    else:
+        head.append(t("result.ron_from", winner=_seat(win.seat), loser=_seat(win.from_seat)),
+                    style="bold")
+    parts.append(head)
+    hand = Text()
+    concealed = list(win.concealed)
+    if win.tile in concealed:
+        concealed.remove(win.tile)
+    hand.append_text(p.tiles(sorted(concealed)))
+    hand.append(" + ")
+    hand.append_text(p.tiles([win.tile]))
+    for meld in win.melds:
+        hand.append("  ")
+        hand.append_text(meld_text(p, meld))
+    parts.append(hand)
+    ind = Text(t("result.dora_heading") + ": ", style="dim")
+    ind.append_text(p.tiles(dora_indicators, sep=" "))
+    if win.ura_indicators:
+        ind.append("   " + t("result.ura_heading") + ": ", style="dim")
+        ind.append_text(p.tiles(win.ura_indicators, sep=" "))
+    parts.append(ind)
+    yaku = Table.grid(padding=(0, 2))
+    yaku.add_column()
+    yaku.add_column(justify="right")
+    tx = texts()
+    for y in r.yaku:
+        han = t("result.yakuman") if r.yakuman else f"{y.han} {t('result.han')}"
+        yaku.add_row(tx.yaku(y.name), han)
+    fu = Table.grid(padding=(0, 2))
+    fu.add_column()
+    fu.add_column(justify="right")
+    if not r.yakuman:
+        for label, value in r.fu_breakdown:
+            fu.add_row(fu_label(label), f"{value:+d}" if label == "rounding" else str(value))
+        fu.add_row(Text(t("fu.total"), style="bold"), Text(f"{r.fu} {t('result.fu')}",
+                                                           style="bold"))
+    side = Table.grid(padding=(0, 4))
+    side.add_column()
+    side.add_column()
+    side.add_row(yaku, fu)
+    parts.append(side)
+    total = Text()
+    if r.yakuman:
+        total.append(limit_label(r.limit) or t("result.yakuman"), style="bold")
+    else:
+        total.append(t("result.han_fu", han=r.han, fu=r.fu), style="bold")
+        if r.limit:
+            total.append(f"  {limit_label(r.limit)}", style="bold")
+    total.append("  " + t("result.points", n=r.total), style="bold")
+    if win.pao is not None:
+        total.append("  " + t("result.pao", seat=_seat(win.pao)))
+    parts.append(total)
+    return Group(*parts)
+
+
+def draw_renderable(draw: RoundDrawn, p: Painter) -> Group:
+    parts = []
+    if draw.kind.abortive:
+        parts.append(Text(t("abort.title"), style="bold"))
+        parts.append(Text(t(f"abort.{draw.kind.value}")))
+        return Group(*parts)
+    title = t("draw.nagashi") if draw.kind is DrawKind.NAGASHI else t("draw.exhaustive")
+    parts.append(Text(title, style="bold"))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    grid.add_column()
+    for seat in range(4):
+        tenpai = draw.tenpai[seat]
+        hand = p.tiles(sorted(draw.hands[seat])) if draw.hands[seat] else Text("")
+        status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
+                      style="bold" if tenpai else "dim")
+        grid.add_row(_seat(seat), status, hand)
+    parts.append(grid)
+    if draw.nagashi:
+        parts.append(Text(t("draw.nagashi") + ": " + ", ".join(_seat(s) for s in draw.nagashi)))
+    if not any(draw.tenpai):
+        parts.append(Text(t("draw.nobody_tenpai"), style="dim"))
+    return Group(*parts)
+
+
+def scores_renderable(deltas, after) -> Table:
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column(t("gameover.player"))
+    table.add_column(t("result.before"), justify="right")
+    table.add_column("±", justify="right")
+    table.add_column(t("result.after"), justify="right")
+    for seat in range(4):
+        d = deltas[seat]
+        style = "bold" if d > 0 else ("dim" if d == 0 else "")
+        table.add_row(_seat(seat), str(after[seat] - d), Text(f"{d:+d}" if d else "0", style=style),
+                      str(after[seat]))
+    return table
+
+
+class ResultScreen(ModalScreen):
+    BINDINGS = [
+        Binding("enter", "close", "Continue", key_display="⏎"),
+        Binding("escape", "close", "Continue", show=False),
+        Binding("space", "close", "Continue", show=False),
+    ]
+
+    def __init__(self, events, view_before=None, rules=None) -> None:
+        super().__init__()
+        self.events = list(events)
+        self.view_before = view_before
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        p = self.app.painter
+        dora = self.view_before.dora_indicators if self.view_before is not None else ()
+        blocks = []
+        for ev in self.events:
+            if isinstance(ev, Win):
+                blocks.append(win_renderable(ev, p, dora))
+            elif isinstance(ev, RoundDrawn):
+                blocks.append(draw_renderable(ev, p))
+        end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
+        with Vertical(id="result-box"):
+            with VerticalScroll(id="result-scroll"):
+                for block in blocks:
+                    yield Static(block, classes="result-block")
+                if end is not None:
+                    yield Static(Text(t("result.change"), style="bold"), classes="subheading")
+                    yield Static(scores_renderable(end.deltas, end.scores))
+            yield Static(Text(f"⏎ {t('result.continue')}", style="bold"), id="result-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question)
+            yield Static(f"\n[b]y[/b] {t('app.yes')}   [b]n[/b] {t('app.no')}")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

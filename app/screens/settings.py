@@ -1,0 +1,86 @@
+"""Settings: language, tiles, opponent speed and the table toggles; saved at every change."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app import glyphs, i18n
+from app.i18n import t
+from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS
+from app.widgets import Choice
+
+TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi")
+TOGGLE_TEXT = {
+    "auto_win": "settings.auto_win",
+    "skip_calls": "settings.skip_calls",
+    "tsumogiri_after_riichi": "settings.tsumogiri",
+}
+
+
+class SettingsScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("up", "focus_previous", "Up", show=False),
+        Binding("down", "focus_next", "Down", show=False),
+        Binding("left", "noop", "Change", key_display="←/→"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        lang = i18n.texts().lang
+        langs = i18n.available_languages()
+        with Center():
+            with Vertical(id="settings-box"):
+                yield Static(t("settings.title"), classes="heading")
+                codes = [c for c in LANGUAGES if c in langs]
+                yield Choice(t("settings.language"), codes, [langs[c] for c in codes],
+                             s.language, id="language")
+                yield Choice(t("settings.glyphs"), list(GLYPHS),
+                             [glyphs.glyph_set(g).name(lang) for g in GLYPHS], s.glyphs,
+                             id="glyphs")
+                yield Choice(t("settings.speed"), list(SPEEDS),
+                             [t(f"speed.{v}") for v in SPEEDS], s.speed, id="speed")
+                for name in TOGGLES:
+                    yield Choice(t(TOGGLE_TEXT[name]), ["off", "on"],
+                                 [t("app.off"), t("app.on")],
+                                 "on" if getattr(s, name) else "off", id=name)
+                yield Static(id="sample")
+                yield Static(t("settings.hint"), classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#language", Choice).focus()
+        self.show_sample()
+
+    def show_sample(self) -> None:
+        p = self.app.painter
+        self.query_one("#sample", Static).update(p.tiles([0, 16, 52, 100, 108, 124, 132], sep=" "))
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        name = event.choice.id or ""
+        value: object = event.value
+        if name in TOGGLES:
+            value = event.value == "on"
+        self.app.apply_settings(self.app.settings.replace(**{name: value}))
+        if name == "language":
+            self.refresh_texts()
+        self.show_sample()
+
+    def refresh_texts(self) -> None:
+        focused = self.focused.id if self.focused else "language"
+        self.refresh(recompose=True)
+        def restore() -> None:
+            self.query_one(f"#{focused}", Choice).focus()
+            self.show_sample()
+
+        self.call_after_refresh(restore)
+
+    def action_noop(self) -> None:
+        pass
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,90 @@
+"""New-game setup: length, rules preset, red fives, opponents. Enter starts at once: the
+defaults (hanchan, the settings' preset, one red five per suit, normal) are a good game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app.i18n import t
+from app.widgets import Choice
+from engine.rules import PRESETS
+
+LENGTHS = ("hanchan", "tonpuusen")
+RED_CHOICES = ("1each", "none", "2each", "3each", "all", "4aka", "8aka")
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    length: str = "hanchan"
+    rules: str = "tenhou"
+    reds: str = "1each"
+    difficulty: str = "normal"
+    seed: int | None = None
+
+    def ruleset(self):
+        from engine.rules import RED_SETS, preset
+
+        return preset(self.rules, length=self.length, red_fives=RED_SETS[self.reds])
+
+
+class SetupScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "start", "Start"),
+        Binding("escape", "back", "Back"),
+        Binding("up", "focus_previous", "Up", show=False),
+        Binding("down", "focus_next", "Down", show=False),
+        Binding("left", "noop", "‹ ›", key_display="←/→"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings
+        with Center():
+            with Vertical(id="setup-box"):
+                yield Static(t("setup.title"), classes="heading")
+                yield Choice(
+                    t("setup.length"), list(LENGTHS), [t(f"setup.{v}") for v in LENGTHS],
+                    "hanchan", id="length",
+                )
+                presets = list(PRESETS)
+                yield Choice(
+                    t("setup.rules"), presets, [t(f"preset.{p}") for p in presets], s.rules,
+                    id="rules",
+                )
+                yield Choice(
+                    t("setup.red_fives"), list(RED_CHOICES),
+                    [t(f"reds.{r}") for r in RED_CHOICES], "1each", id="reds",
+                )
+                yield Choice(
+                    t("setup.difficulty"), list(DIFFICULTIES),
+                    [t(f"difficulty.{d}") for d in DIFFICULTIES], "normal", id="difficulty",
+                )
+                yield Static(t("setup.hint"), classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#length", Choice).focus()
+
+    def setup(self) -> GameSetup:
+        def v(name: str) -> str:
+            return self.query_one(f"#{name}", Choice).value
+
+        return GameSetup(v("length"), v("rules"), v("reds"), v("difficulty"),
+                         self.app.options.seed)
+
+    def action_noop(self) -> None:
+        pass
+
+    def action_start(self) -> None:
+        setup = self.setup()
+        self.app.pop_screen()
+        self.app.start_game(setup)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,666 @@
+"""The table: the player's hand and melds, the four rivers, the opponents, the calls on offer.
+
+The screen owns the ``Game``. AI turns run in a thread worker (``advance``) that submits their
+actions one at a time and hands each new ``PlayerView`` to the UI thread; the UI thread touches
+the game only while the worker is idle (the player's own turn). Widgets get plain data through
+their reactives and report clicks with messages; they never see the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import get_current_worker
+
+from app.i18n import t
+from app.screens.setup import GameSetup
+from app.settings_speed import SPEED_DELAY
+from app.widgets import (
+    CallBar,
+    CallOption,
+    HandView,
+    MeldsView,
+    RiverView,
+    ScoreBar,
+    ScoreInfo,
+    SeatInfo,
+    SeatLine,
+)
+from app.widgets.hand import TILE_KEYS
+from engine.actions import (
+    AbortNineTerminals,
+    Action,
+    AgariYame,
+    Chi,
+    DeclareTenpai,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+    action_from_dict,
+)
+from engine.events import (
+    Called,
+    Discarded,
+    GameEnded,
+    KanDeclared,
+    RoundDrawn,
+    RoundEnded,
+    RoundStarted,
+    Win,
+)
+from engine.meld import MeldKind
+from engine.tiles import dora_of
+from engine.view import PlayerView
+
+HUMAN = 0
+REL_NAMES = ("you", "right", "across", "left")
+WIND_KEYS = ("east", "south", "west", "north")
+_VISIBLE = (Discarded, Called, KanDeclared)
+
+
+def seat_name(seat: int, human: int = HUMAN) -> str:
+    return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
+
+
+def round_label(round_index: int) -> str:
+    return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),
+             number=round_index % 4 + 1)
+
+
+@dataclass
+class Offer:
+    """One numbered entry of the call bar: an action, or ``riichi`` to pick a riichi discard."""
+
+    label: Text
+    action: Action | None = None
+    riichi_open: bool | None = None  # not None: enter riichi selection
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        Binding("left", "move(-1)", "Select", key_display="←→"),
+        Binding("right", "move(1)", "Select", show=False),
+        Binding("enter", "confirm", "Discard", key_display="⏎"),
+        Binding("escape", "skip", "Skip", key_display="Esc"),
+        Binding("space", "skip", "Skip", show=False),
+        *[Binding(str(n), f"offer({n - 1})", "Call", show=(n == 1), key_display="1-9")
+          for n in range(1, 10)],
+        *[Binding(k, f"tile({i})", "Tile", show=(i == 0), key_display="a-n")
+          for i, k in enumerate(TILE_KEYS)],
+        Binding("w", "toggle('auto_win')", "Auto-win"),
+        Binding("x", "toggle('skip_calls')", "No calls"),
+        Binding("z", "toggle('tsumogiri_after_riichi')", "Tsumogiri"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, game, setup: GameSetup, agents: dict, journal=None, seed: int = 0):
+        super().__init__()
+        self.game = game
+        self.setup = setup
+        self.agents = agents
+        self.journal = journal
+        self.seed = seed
+        self.view: PlayerView | None = None
+        self.legal: tuple[Action, ...] = ()
+        self.offers: list[Offer] = []
+        self.riichi_open: bool | None = None  # not None while choosing a riichi discard
+        self.last_seat: int | None = None
+        self.finished = False
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, app, setup: GameSetup) -> TableScreen:
+        from engine.game import Game
+
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        rules = setup.ruleset()
+        app.set_reds(rules.red_fives)
+        game = Game(rules, seed)
+        agents = cls.make_agents(app, setup, seed)
+        journal = None
+        if app.options.save:
+            journal = cls.open_journal(app, rules, seed, setup)
+        return cls(game, setup, agents, journal, seed)
+
+    @staticmethod
+    def make_agents(app, setup: GameSetup, seed: int) -> dict:
+        from ai import make_agent
+
+        seats = [1, 2, 3] + ([HUMAN] if app.options.autoplay else [])
+        return {s: make_agent(setup.difficulty, seed=seed * 4 + s) for s in seats}
+
+    @staticmethod
+    def open_journal(app, rules, seed: int, setup: GameSetup):
+        from app.storage.journal import Journal
+
+        seats = [{"kind": "human", "name": app.settings.name}] + [
+            {"kind": "ai", "level": setup.difficulty} for _ in range(3)
+        ]
+        meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
+        try:
+            return Journal.create(None, rules, seed, seats, meta, overwrite=True)
+        except Exception as e:  # another riichi holds the save, disk problems: play unsaved
+            app.notify(str(e), severity="warning", timeout=8)
+            return None
+
+    @classmethod
+    def resume(cls, app) -> TableScreen | None:
+        from app.storage.journal import Journal, load_saved_game
+        from engine.game import Game
+
+        found = load_saved_game()
+        for warning in found.warnings:
+            app.notify(warning, severity="warning", timeout=8)
+        if found.game is None:
+            return None
+        try:
+            journal, saved = Journal.resume()
+            rules = saved.rules()
+            game = Game(rules, saved.seed)
+            for seat, data in saved.actions:
+                game.submit(seat, action_from_dict(data))
+        except Exception as e:
+            app.notify(f"{e}", severity="error", timeout=8)
+            return None
+        meta = saved.meta
+        setup = GameSetup(rules.length, meta.get("preset", rules.name), meta.get("reds", "1each"),
+                          meta.get("difficulty", "normal"), saved.seed)
+        app.set_reds(rules.red_fives)
+        return cls(game, setup, cls.make_agents(app, setup, saved.seed), journal, saved.seed)
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield ScoreBar(id="scorebar")
+        with Horizontal(id="middle"):
+            with Vertical(id="seat-left", classes="side"):
+                yield from self._seat_widgets("left")
+            with Vertical(id="center"):
+                with Vertical(id="seat-across", classes="seat"):
+                    yield from self._seat_widgets("across")
+                yield Static(id="center-info")
+                with Vertical(id="my-river-box"):
+                    yield RiverView(id="my-river")
+            with Vertical(id="seat-right", classes="side"):
+                yield from self._seat_widgets("right")
+            yield RichLog(id="log", max_lines=300, wrap=True, markup=False)
+        with Horizontal(id="my-line"):
+            yield SeatLine(id="my-seat")
+            yield MeldsView(id="my-melds")
+        yield HandView(id="hand")
+        yield CallBar(id="callbar")
+        yield Footer()
+
+    def _seat_widgets(self, rel: str):
+        yield SeatLine(id=f"{rel}-line")
+        yield MeldsView(id=f"{rel}-melds")
+        yield RiverView(id=f"{rel}-river")
+
+    def on_mount(self) -> None:
+        self.apply_size()
+        self.show_view(self.game.view(HUMAN))
+        self.advance()
+
+    def on_resize(self) -> None:
+        self.apply_size()
+
+    def apply_size(self) -> None:
+        from app.app import WIDE_HEIGHT, WIDE_WIDTH
+
+        size = self.app.size
+        wide = size.width >= WIDE_WIDTH and size.height >= WIDE_HEIGHT
+        self.set_class(wide, "-wide")
+        self.query_one(HandView).short = not wide
+
+    # --- showing the game -------------------------------------------------------------------
+    def rel_id(self, seat: int) -> str:
+        return ("my", "right", "across", "left")[(seat - HUMAN) % 4]
+
+    def show_view(self, view: PlayerView) -> None:
+        self.view = view
+        dora = frozenset(dora_of(i >> 2) for i in view.dora_indicators)
+        for seat in range(4):
+            rel = self.rel_id(seat)
+            info = SeatInfo(
+                name=seat_name(seat),
+                wind=27 + (seat - view.dealer) % 4,
+                points=view.scores[seat],
+                riichi=view.riichi[seat],
+                tiles=self.tile_count(view, seat),
+                dealer=seat == view.dealer,
+                turn=seat == view.turn,
+                note=self.my_note(view) if seat == HUMAN else "",
+            )
+            river = view.rivers[seat]
+            if seat == HUMAN:
+                self.query_one("#my-seat", SeatLine).info = info
+                self.query_one("#my-melds", MeldsView).melds = view.melds[seat]
+                river_view = self.query_one("#my-river", RiverView)
+            else:
+                self.query_one(f"#{rel}-line", SeatLine).info = info
+                self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
+                river_view = self.query_one(f"#{rel}-river", RiverView)
+            river_view.river = river
+            river_view.last = seat == self.last_seat
+        hand = self.query_one(HandView)
+        hand.tiles = view.hand
+        hand.drawn = view.drawn
+        hand.dora_kinds = dora
+        self.query_one(ScoreBar).info = ScoreInfo(
+            round_label=round_label(view.round_index),
+            honba=view.honba,
+            sticks=view.sticks,
+            dora_indicators=view.dora_indicators,
+            wall=view.live_tiles_left,
+            turn_label=self.turn_label(view),
+            flags=self.flags(),
+        )
+        p = self.app.painter
+        info = Text(t("table.dora") + " ")
+        info.append_text(p.tiles(view.dora_indicators, sep=" "))
+        info.append(f"  {t('table.wall', n=view.live_tiles_left)}")
+        self.query_one("#center-info", Static).update(info)
+        self.update_controls()
+
+    def tile_count(self, view: PlayerView, seat: int) -> int:
+        if seat == HUMAN:
+            return len(view.concealed)
+        count = 13 - 3 * len(view.melds[seat])
+        just_discarded = view.last_discard is not None and view.last_discard[0] == seat
+        if view.turn == seat and not just_discarded and self.last_seat != seat:
+            count += 1
+        return count
+
+    def my_note(self, view: PlayerView) -> str:
+        if not view.waits:
+            return ""
+        p = self.app.painter
+        note = t("table.waits", tiles=p.kinds(view.waits).plain.replace("  ", " "))
+        if view.furiten:
+            note += f" ({t('table.furiten')})"
+        return note
+
+    def turn_label(self, view: PlayerView) -> str:
+        if self.legal:
+            return t("table.turn_you")
+        return t("table.turn_other", seat=seat_name(view.turn))
+
+    def flags(self) -> tuple[str, ...]:
+        s = self.app.settings
+        out = []
+        if s.auto_win:
+            out.append(t("table.auto_win"))
+        if s.skip_calls:
+            out.append(t("table.skip_calls"))
+        if s.tsumogiri_after_riichi:
+            out.append(t("table.tsumogiri"))
+        if self.app.options.autoplay:
+            out.append(t("table.autoplay"))
+        return tuple(out)
+
+    def log_events(self, events) -> None:
+        log = self.query_one("#log", RichLog)
+        p = self.app.painter
+        for ev in events:
+            line: Text | None = None
+            match ev:
+                case RoundStarted():
+                    line = Text(round_label(ev.round_index), style="bold")
+                case Discarded():
+                    line = Text(t("event.discard", seat=seat_name(ev.seat), tile=""))
+                    line.append_text(p.tiles([ev.tile]))
+                    if ev.riichi:
+                        line.append(f"  {t('action.riichi')}", style="bold")
+                case Called():
+                    line = Text(t(f"event.{ev.meld.kind.value if ev.meld.kind.value in ('chi', 'pon') else 'kan'}",
+                                  seat=seat_name(ev.seat), tiles=""))
+                    line.append_text(p.tiles(ev.meld.tiles))
+                case KanDeclared():
+                    line = Text(t("event.kan", seat=seat_name(ev.seat), tiles=""))
+                    line.append_text(p.tiles(ev.meld.tiles))
+                case Win():
+                    line = Text(t("event.win", seat=seat_name(ev.seat)), style="bold")
+                case RoundDrawn():
+                    line = Text(t("event.draw_round"), style="bold")
+            if line is not None:
+                log.write(line)
+
+    # --- controls ---------------------------------------------------------------------------
+    def update_controls(self) -> None:
+        hand = self.query_one(HandView)
+        bar = self.query_one(CallBar)
+        legal = self.legal
+        if self.riichi_open is not None:
+            selectable = {a.tile for a in legal if isinstance(a, Riichi)}
+            hand.selectable = frozenset(selectable)
+            bar.prompt = t("table.choose_riichi")
+            bar.options = (CallOption(t("action.cancel"), "esc"),)
+            self.offers = []
+        else:
+            hand.selectable = frozenset(a.tile for a in legal if isinstance(a, Discard))
+            self.offers = self.build_offers(legal)
+            options = [CallOption(o.label, str(i + 1)) for i, o in enumerate(self.offers)]
+            if any(isinstance(a, Pass) for a in legal):
+                options.append(CallOption(t("action.pass"), "esc"))
+            bar.options = tuple(options)
+            bar.prompt = self.call_prompt(legal)
+        shown = hand.shown()
+        if hand.selectable and not (0 <= hand.selected < len(shown)
+                                    and shown[hand.selected] in hand.selectable):
+            # Start on the drawn tile (tsumogiri is the most common choice), else the rightmost.
+            candidates = [i for i, tile in enumerate(shown) if tile in hand.selectable]
+            hand.selected = candidates[-1]
+        elif not hand.selectable:
+            hand.selected = -1
+        self.refresh_bindings()
+
+    def call_prompt(self, legal) -> str:
+        if not legal or any(isinstance(a, Discard) for a in legal):
+            return ""
+        view = self.view
+        if view is not None and view.last_discard is not None:
+            seat, tile = view.last_discard
+            return t("table.call_prompt", seat=seat_name(seat),
+                     tile=self.app.painter.tiles([tile]).plain.strip())
+        return ""
+
+    def build_offers(self, legal) -> list[Offer]:
+        p = self.app.painter
+        offers: list[Offer] = []
+
+        def label(name: str, tiles=()) -> Text:
+            out = Text(name, style="bold")
+            if tiles:
+                out.append(" ")
+                out.append_text(p.tiles(sorted(tiles), sep=" "))
+            return out
+
+        for a in legal:
+            if isinstance(a, Tsumo):
+                offers.append(Offer(label(t("action.tsumo")), a))
+            elif isinstance(a, Ron):
+                offers.append(Offer(label(t("action.ron")), a))
+        riichi = [a for a in legal if isinstance(a, Riichi)]
+        if any(not a.open for a in riichi):
+            offers.append(Offer(label(t("action.riichi")), riichi_open=False))
+        if any(a.open for a in riichi):
+            offers.append(Offer(label(t("yaku.open riichi")), riichi_open=True))
+        for a in legal:
+            if isinstance(a, Pon):
+                offers.append(Offer(label(t("action.pon"), (*a.tiles, a.called)), a))
+            elif isinstance(a, Chi):
+                offers.append(Offer(label(t("action.chi"), (*a.tiles, a.called)), a))
+            elif isinstance(a, Kan):
+                name = {MeldKind.ANKAN: "ankan", MeldKind.KAKAN: "kakan"}.get(a.kind, "kan")
+                tiles = a.tiles + ((a.called,) if a.called is not None else ())
+                offers.append(Offer(label(t(f"action.{name}"), tiles), a))
+            elif isinstance(a, AbortNineTerminals):
+                offers.append(Offer(label(t("action.kyuushu")), a))
+            elif isinstance(a, DeclareTenpai):
+                offers.append(Offer(label(t("draw.tenpai") if a.tenpai else t("draw.noten")), a))
+            elif isinstance(a, AgariYame):
+                offers.append(Offer(label(str(a)), a))
+        return offers[:9]
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Keys that do nothing now are hidden from the footer (and inactive).
+        if action in ("move", "confirm", "tile"):
+            return bool(self.query_one(HandView).selectable) or (
+                action == "confirm" and len(self.offers) == 1)
+        if action == "offer":
+            return bool(self.offers)
+        if action == "skip":
+            return self.riichi_open is not None or any(isinstance(a, Pass) for a in self.legal)
+        return True
+
+    def action_move(self, delta: int) -> None:
+        hand = self.query_one(HandView)
+        shown = hand.shown()
+        idx = [i for i, tile in enumerate(shown) if tile in hand.selectable]
+        if not idx:
+            return
+        pos = idx.index(hand.selected) if hand.selected in idx else 0
+        hand.selected = idx[(pos + delta) % len(idx)]
+
+    def action_confirm(self) -> None:
+        hand = self.query_one(HandView)
+        shown = hand.shown()
+        if 0 <= hand.selected < len(shown) and shown[hand.selected] in hand.selectable:
+            self.play_tile(shown[hand.selected])
+        elif len(self.offers) == 1 and not hand.selectable:
+            self.take_offer(self.offers[0])
+
+    def action_tile(self, index: int) -> None:
+        hand = self.query_one(HandView)
+        shown = hand.shown()
+        if index < len(shown) and shown[index] in hand.selectable:
+            hand.selected = index
+            self.play_tile(shown[index])
+        else:
+            self.app.bell()
+
+    def action_offer(self, index: int) -> None:
+        if index < len(self.offers):
+            self.take_offer(self.offers[index])
+        else:
+            self.app.bell()
+
+    def action_skip(self) -> None:
+        if self.riichi_open is not None:
+            self.riichi_open = None
+            self.update_controls()
+            return
+        for a in self.legal:
+            if isinstance(a, Pass):
+                self.submit_human(a)
+                return
+
+    def action_toggle(self, name: str) -> None:
+        s = self.app.settings
+        self.app.apply_settings(s.replace(**{name: not getattr(s, name)}))
+        if self.view is not None:
+            self.query_one(ScoreBar).info = ScoreInfo(
+                **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
+            )
+        if self.legal and not self.workers:
+            action = self.auto_action(self.legal, self.view)
+            if action is not None:
+                self.submit_human(action)
+
+    def action_help(self) -> None:
+        from app.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_leave(self) -> None:
+        from app.screens.result import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.close_game(keep_save=True)
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen(t("table.quit_confirm")), done)
+
+    @on(HandView.Discard)
+    def on_hand_discard(self, message: HandView.Discard) -> None:
+        self.play_tile(message.tile)
+
+    @on(CallBar.Chosen)
+    def on_call_chosen(self, message: CallBar.Chosen) -> None:
+        bar = self.query_one(CallBar)
+        option = bar.options[message.index]
+        if option.key == "esc":
+            self.action_skip()
+        else:
+            self.action_offer(int(option.key) - 1)
+
+    def play_tile(self, tile: int) -> None:
+        if self.riichi_open is not None:
+            for a in self.legal:
+                if isinstance(a, Riichi) and a.tile == tile and a.open == self.riichi_open:
+                    self.submit_human(a)
+                    return
+            self.app.bell()
+            return
+        self.submit_human(Discard(tile))
+
+    def take_offer(self, offer: Offer) -> None:
+        if offer.riichi_open is not None:
+            self.riichi_open = offer.riichi_open
+            self.update_controls()
+        elif offer.action is not None:
+            self.submit_human(offer.action)
+
+    # --- the game loop ----------------------------------------------------------------------
+    def submit_human(self, action: Action) -> None:
+        if action not in self.legal:
+            self.app.bell()
+            return
+        self.legal = ()
+        self.riichi_open = None
+        events = self.game.submit(HUMAN, action)
+        self.record(HUMAN, action)
+        if not self.after_events(events, self.game.view(HUMAN)):
+            self.advance()
+
+    def record(self, seat: int, action: Action) -> None:
+        if self.journal is not None:
+            try:
+                self.journal.append(seat, action)
+            except OSError as e:
+                self.journal = None
+                self.app.call_later(self.app.notify, f"{e}", severity="error")
+
+    def auto_action(self, legal, view) -> Action | None:
+        """What the toggles decide without asking: wins (auto-win), passing on calls (no
+        calls), discarding the draw in riichi (tsumogiri)."""
+        s = self.app.settings
+        if s.auto_win:
+            for a in legal:
+                if isinstance(a, (Tsumo, Ron)):
+                    return a
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if passes and s.skip_calls and not any(isinstance(a, Ron) for a in legal):
+            return passes[0]
+        if (s.tsumogiri_after_riichi and view is not None and view.riichi[HUMAN]
+                and view.drawn is not None):
+            others = [a for a in legal if not isinstance(a, Discard)]
+            if not others and Discard(view.drawn) in legal:
+                return Discard(view.drawn)
+        return None
+
+    @work(thread=True, exclusive=True, group="table")
+    def advance(self) -> None:
+        worker = get_current_worker()
+        delay = SPEED_DELAY.get(self.app.speed, 0.0)
+        while not worker.is_cancelled:
+            if self.game_over():
+                return
+            pending = self.game.pending()
+            ai = [s for s in sorted(pending) if s in self.agents]
+            if ai:
+                seat = ai[0]
+                action = self.agents[seat].act(self.game.view(seat), pending[seat])
+                events = self.game.submit(seat, action)
+                self.record(seat, action)
+                if worker.is_cancelled:
+                    return
+                if self.app.call_from_thread(self.after_events, events, self.game.view(HUMAN)):
+                    return
+                if delay and any(isinstance(e, _VISIBLE) for e in events):
+                    time.sleep(delay)
+                continue
+            if HUMAN in pending:
+                legal = pending[HUMAN]
+                view = self.game.view(HUMAN)
+                action = self.auto_action(legal, view)
+                if action is not None:
+                    events = self.game.submit(HUMAN, action)
+                    self.record(HUMAN, action)
+                    if self.app.call_from_thread(self.after_events, events,
+                                                 self.game.view(HUMAN)):
+                        return
+                    continue
+                self.app.call_from_thread(self.human_turn, view, legal)
+            return
+
+    def game_over(self) -> bool:
+        over = getattr(self.game, "over", False)
+        return bool(over() if callable(over) else over)
+
+    def human_turn(self, view: PlayerView, legal) -> None:
+        self.legal = tuple(legal)
+        self.show_view(view)
+
+    def after_events(self, events, view: PlayerView) -> bool:
+        """Show what happened; True when a round ended (the result is shown, the loop waits)."""
+        for ev in events:
+            if isinstance(ev, Discarded):
+                self.last_seat = ev.seat
+            elif isinstance(ev, RoundStarted):
+                self.last_seat = None
+        self.log_events(events)
+        ended = [e for e in events if isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded))]
+        if not ended:
+            self.show_view(view)
+            return False
+        # Keep the finished round on screen under the result; the next deal shows afterwards.
+        cut = next(i for i, e in enumerate(events) if isinstance(e, (Win, RoundDrawn)))
+        self.show_result(list(events[cut:]), view)
+        return True
+
+    def show_result(self, events, view_after: PlayerView) -> None:
+        from app.screens.result import ResultScreen
+
+        before = self.view
+        game_end = next((e for e in events if isinstance(e, GameEnded)), None)
+
+        def done(_=None) -> None:
+            if game_end is not None or self.game_over():
+                self.finish(game_end)
+                return
+            self.last_seat = None
+            self.show_view(self.game.view(HUMAN))
+            self.advance()
+
+        self.app.push_screen(ResultScreen(events, before, self.game.rules if hasattr(self.game, "rules") else None), done)
+
+    def finish(self, game_end: GameEnded | None) -> None:
+        from app.screens.gameover import GameOverScreen
+
+        self.finished = True
+        result = game_end.result if game_end is not None else getattr(self.game, "result", None)
+        self.close_game(keep_save=False, result=result)
+        self.app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
+                                              self.setup, self.seed))
+
+    def close_game(self, keep_save: bool, result=None) -> None:
+        self.workers.cancel_group(self, "table")
+        if self.journal is None:
+            return
+        journal, self.journal = self.journal, None
+        try:
+            if keep_save:
+                journal.close()
+            else:
+                journal.discard()
+        except OSError:
+            pass
+
+    def on_unmount(self) -> None:
+        if not self.finished:
+            self.close_game(keep_save=True)

@@ -1,0 +1,61 @@
+"""Choice: a focusable "Label   ‹ value ›" row; ←/→ (or a click) cycle the value, posting
+``Choice.Changed``. Used by the setup and settings screens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+LABEL_WIDTH = 38
+
+
+class Choice(Widget, can_focus=True):
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right", "step(1)", "Next", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+    label: reactive[str] = reactive("")
+
+    @dataclass
+    class Changed(Message):
+        choice: Choice
+        value: str
+
+    def __init__(
+        self, label: str, values: list[str], names: list[str], value: str, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.values = values
+        self.names = names
+        self.set_reactive(Choice.label, label)
+        self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+    def action_step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.values)
+        self.post_message(self.Changed(self, self.value))
+
+    def on_click(self, event: events.Click) -> None:
+        self.action_step(-1 if event.x < self.size.width // 3 else 1)
+
+    def render(self) -> Text:
+        out = Text()
+        out.append(self.label, style="bold")
+        out.append(" " * max(1, LABEL_WIDTH - cell_len(self.label)))
+        out.append("‹ ", style="dim")
+        out.append(self.names[self.index])
+        out.append(" ›", style="dim")
+        return out

@@ -1,0 +1,105 @@
+"""HandView: the player's concealed tiles in boxes, the drawn tile set apart, the key letter
+under each tile. Clicking a selectable tile posts ``HandView.Discard``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from app.widgets._paint import painter
+
+#: The key that discards the n-th tile shown (left to right, the drawn tile last).
+TILE_KEYS = "abcdefghijklmn"
+
+
+class HandView(Widget):
+    """Reactives: ``tiles`` (sorted hand without the drawn tile), ``drawn``, ``selectable``
+    (tiles that may be discarded now; empty when it is not the player's turn), ``selected``
+    (an index into the shown tiles, -1 for none), ``dora_kinds``, ``short`` (narrow faces)."""
+
+    tiles: reactive[tuple[int, ...]] = reactive(())
+    drawn: reactive[int | None] = reactive(None)
+    selectable: reactive[frozenset[int]] = reactive(frozenset())
+    selected: reactive[int] = reactive(-1)
+    dora_kinds: reactive[frozenset[int]] = reactive(frozenset())
+    short: reactive[bool] = reactive(True)
+
+    @dataclass
+    class Discard(Message):
+        """The player clicked a tile to discard it."""
+
+        tile: int
+
+    @dataclass
+    class Selected(Message):
+        """The player pointed at a tile (mouse hover/click on an unselectable tile)."""
+
+        index: int
+
+    def shown(self) -> tuple[int, ...]:
+        """Tiles left to right as shown: the hand, then the drawn tile."""
+        return self.tiles + ((self.drawn,) if self.drawn is not None else ())
+
+    def _spans(self) -> list[tuple[int, int]]:
+        """(x start, x end) of each shown tile's box."""
+        w = painter(self).width(self.short) + 2
+        spans = []
+        x = 0
+        for i, _ in enumerate(self.shown()):
+            if self.drawn is not None and i == len(self.tiles):
+                x += 2  # the drawn tile stands apart
+            spans.append((x, x + w))
+            x += w
+        return spans
+
+    def render(self) -> Text:
+        p = painter(self)
+        rows = [Text(), Text(), Text(), Text()]
+        key_style = p.theme.style("key")
+        for i, (tile, (x0, x1)) in enumerate(zip(self.shown(), self._spans())):
+            gap = x0 - rows[1].cell_len
+            if gap:
+                for r in rows:
+                    r.append(" " * gap)
+            ok = tile in self.selectable
+            boxes = p.boxed(
+                tile,
+                short=self.short,
+                dora=(tile >> 2) in self.dora_kinds,
+                selected=(i == self.selected and ok),
+                dimmed=bool(self.selectable) and not ok,
+            )
+            for r, part in zip(rows, boxes):
+                r.append_text(part)
+            label = TILE_KEYS[i] if i < len(TILE_KEYS) else " "
+            if not ok:
+                label = " "
+            rows[3].append(label.center(x1 - x0), style=key_style)
+        out = Text("\n").join(rows)
+        out.no_wrap = True
+        return out
+
+    def index_at(self, x: int) -> int:
+        for i, (x0, x1) in enumerate(self._spans()):
+            if x0 <= x < x1:
+                return i
+        return -1
+
+    def on_click(self, event: events.Click) -> None:
+        i = self.index_at(event.x)
+        if i < 0:
+            return
+        tile = self.shown()[i]
+        if tile in self.selectable:
+            self.selected = i
+            self.post_message(self.Discard(tile))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        i = self.index_at(event.x)
+        if i >= 0 and self.shown()[i] in self.selectable and i != self.selected:
+            self.selected = i

@@ -1,0 +1,62 @@
+"""MeldsView: a seat's calls. The called tile is shown reversed ("sideways") on the side of the
+giver: left for the player on the left, middle for across, right for the player on the right;
+a closed kan shows its two ends face down; an added kan's extra tile sits by the called one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from app.glyphs import Painter
+from app.widgets._paint import painter
+from engine.meld import Meld, MeldKind
+
+
+def meld_text(p: Painter, meld: Meld) -> Text:
+    """One meld as text (also used by the result screen)."""
+    out = Text()
+    sideways = p.theme.style("riichi")
+    tiles = list(meld.tiles)
+    if meld.kind is MeldKind.ANKAN:
+        for i, tile in enumerate(tiles):
+            if i in (0, 3):
+                out.append_text(p.back())
+                out.append(" ")
+            else:
+                out.append_text(p.face(tile))
+                out.append(p.mark(tile))
+        return out
+    called = meld.called
+    rest = [t for t in tiles if t != called and t != meld.added]
+    extra = [meld.added] if meld.added is not None else []
+    # source: 1 right (shimocha), 2 across (toimen), 3 left (kamicha)
+    side = [called] + extra
+    if meld.source == 3:
+        order = side + rest
+    elif meld.source == 2:
+        order = rest[:1] + side + rest[1:]
+    else:
+        order = rest + side
+    for tile in order:
+        face = p.face(tile)
+        if tile in side:
+            face.stylize(sideways, 0, len(face))
+        out.append_text(face)
+        out.append(p.mark(tile))
+    return out
+
+
+class MeldsView(Widget):
+    """Reactive ``melds``: the seat's melds in call order."""
+
+    melds: reactive[tuple[Meld, ...]] = reactive(())
+
+    def render(self) -> Text:
+        p = painter(self)
+        out = Text()
+        for i, meld in enumerate(self.melds):
+            if i:
+                out.append(" ")
+            out.append_text(meld_text(p, meld))
+        return out

@@ -1,0 +1,48 @@
+"""RiverView: one seat's discards in rows of six; the riichi tile reversed (sideways), called
+tiles struck through, the last discard underlined with a ◂."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from app.widgets._paint import painter
+
+ROW = 6
+
+
+class RiverEntry(Protocol):
+    tile: int
+    riichi: bool
+    called_by: int | None
+
+
+class RiverView(Widget):
+    """Reactives: ``river`` (entries with ``tile``, ``riichi``, ``called_by``) and ``last``
+    (whether its final tile is the discard now open to calls / the latest)."""
+
+    river: reactive[tuple] = reactive(())
+    last: reactive[bool] = reactive(False)
+
+    def render(self) -> Text:
+        p = painter(self)
+        lines = []
+        river = self.river
+        for start in range(0, max(len(river), 1), ROW):
+            line = Text()
+            for i, entry in enumerate(river[start : start + ROW], start):
+                line.append_text(
+                    p.tile(
+                        entry.tile,
+                        riichi=entry.riichi,
+                        called=entry.called_by is not None,
+                        last=self.last and i == len(river) - 1,
+                    )
+                )
+            lines.append(line)
+        out = Text("\n").join(lines)
+        out.no_wrap = True
+        return out
