@@ -150,42 +150,62 @@ def is_complete(counts: Sequence[int]) -> bool:
 
 @lru_cache(maxsize=65536)
 def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
-    out: list[Decomposition] = []
     total = sum(key)
-    pair_kinds: list[int | None]
-    if total % 3 == 2:
-        pair_kinds = [k for k in range(34) if key[k] >= 2]
-    elif total % 3 == 0:
-        pair_kinds = [None]
-    else:
+    if total % 3 == 1:
         return ()
-    for pair in pair_kinds:
-        c = list(key)
-        if pair is not None:
-            c[pair] -= 2
-        honor_sets: list[Set] = []
-        ok = True
-        for k in range(27, 34):
-            if c[k] == 3:
-                honor_sets.append((k, False))
-            elif c[k]:
-                ok = False
-                break
-        if not ok:
-            continue
-        per_suit = []
-        for s in range(3):
-            ways = _suit_sets(tuple(c[s * 9 : s * 9 + 9]))
-            if not ways:
-                ok = False
-                break
-            per_suit.append([tuple((s * 9 + o, q) for o, q in w) for w in ways])
-        if not ok:
-            continue
-        for a in per_suit[0]:
-            for b in per_suit[1]:
-                for d in per_suit[2]:
-                    out.append((pair, a + b + d + tuple(honor_sets)))
+    # the pair sits in the one suit (or the honours) whose tile count is 2 mod 3
+    groups = []
+    pair_group = -1 if total % 3 == 2 else None
+    for s in range(3):
+        part = key[s * 9 : s * 9 + 9]
+        r = sum(part) % 3
+        if r == 1:
+            return ()
+        if r == 2:
+            if pair_group != -1:
+                return ()
+            pair_group = s
+        groups.append(part)
+    honor_sets: list[Set] = []
+    honor_pair = None
+    for k in range(27, 34):
+        n = key[k]
+        if n == 3:
+            honor_sets.append((k, False))
+        elif n == 2 and pair_group == -1 and honor_pair is None:
+            honor_pair = k
+        elif n:
+            return ()
+    if honor_pair is not None:
+        pair_group = 3
+    if pair_group == -1:
+        return ()
+    per_suit: list[list[tuple[int | None, tuple[Set, ...]]]] = []
+    for s in range(3):
+        part = groups[s]
+        options: list[tuple[int | None, tuple[Set, ...]]] = []
+        if s == pair_group:
+            for i in range(9):
+                if part[i] >= 2:
+                    c = list(part)
+                    c[i] -= 2
+                    for way in _suit_sets(tuple(c)):
+                        options.append((s * 9 + i, tuple((s * 9 + o, q) for o, q in way)))
+        else:
+            for way in _suit_sets(part):
+                options.append((None, tuple((s * 9 + o, q) for o, q in way)))
+        if not options:
+            return ()
+        per_suit.append(options)
+    out: list[Decomposition] = []
+    hs = tuple(honor_sets)
+    for pa, a in per_suit[0]:
+        for pb, b in per_suit[1]:
+            for pc, c in per_suit[2]:
+                pair = pa if pa is not None else pb if pb is not None else pc
+                if pair is None:
+                    pair = honor_pair
+                out.append((pair, a + b + c + hs))
     return tuple(out)
 
 

@@ -312,14 +312,41 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     facts = (suits, honors, all_yaochuu, all_simple)
 
     readings: list[Reading] = []
+    has_melds = bool(melds)
     for pair, sets in decompositions(hand_counts):
         if pair is None:
             continue
-        for wait, idx in _wait_readings(pair, sets, w):
-            full = [(k, q, not (i == idx and not q and not tsumo), False)
-                    for i, (k, q) in enumerate(sets)]
+        seen: list[tuple[bool, int, int]] = []
+        if pair == w:
             readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts,
-                                    w, pair, full + meld_sets, wait, bool(melds), facts))
+                                    w, pair, [(k, q, True, False) for k, q in sets] + meld_sets,
+                                    "tanki", has_melds, facts))
+        for i, (k, is_seq) in enumerate(sets):
+            if is_seq:
+                if not k <= w <= k + 2:
+                    continue
+                pos = w - k
+                if (is_seq, k, pos) in seen:
+                    continue
+                seen.append((is_seq, k, pos))
+                if pos == 1:
+                    wait = "kanchan"
+                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
+                    wait = "penchan"
+                else:
+                    wait = "ryanmen"
+                full = [(k2, q, True, False) for k2, q in sets]
+            elif k == w:
+                if (is_seq, k, 0) in seen:
+                    continue
+                seen.append((is_seq, k, 0))
+                wait = "shanpon"
+                # Y17: a triplet completed by ron counts as open
+                full = [(k2, q, tsumo or j != i, False) for j, (k2, q) in enumerate(sets)]
+            else:
+                continue
+            readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts,
+                                    w, pair, full + meld_sets, wait, has_melds, facts))
     if not melds:
         if hand_counts.count(2) == 7:
             readings.append(Reading(rules, sit, tsumo, menzen, "chiitoitsu", counts,
@@ -363,6 +390,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     best_key: tuple = ()
     best_yaku_han = 0
     hand_part: dict[str, tuple[int, list[int], bool]] = {}
+    single = len(readings) == 1
     for r in readings:
         if maybe_yakuman:
             found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
@@ -370,28 +398,31 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 if not rules.multiple_yakuman and len(found) > 1:
                     found = [max(found, key=lambda f: f[1])]  # S4 option: no adding up
                 mult = sum(m for _, m in found)
-                base = 8000 * mult
-                ron, td, to = pay(base, dealer)
+                ron, td, to = pay(8000 * mult, dealer)
                 key = (total_of(ron, td, to, tsumo, dealer), True, 13 * mult, 0)
                 if best is None or key > best_key:
                     best, best_key = (r, found, None), key
                 continue
         part = hand_part.get(r.form)
         if part is None:
-            han0, hit0, pin0 = _run_yaku(comp.hand_yaku, r)
-            part = hand_part[r.form] = (han0, hit0, pin0)
+            part = hand_part[r.form] = _run_yaku(comp.hand_yaku, r)
         han1, hit1, pinfu = _run_yaku(comp.reading_yaku, r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
             best_yaku_han = max(best_yaku_han, yaku_han)
             continue
+        if single:
+            best = (r, None, part[1] + hit1)
+            break
         han = yaku_han + dora + ura + aka
-        fu = _fu_value(r, pinfu)
-        base, limit = base_points(han, fu, rules)
+        fu = _fu_value(r, pinfu or part[2])
+        base = base_points(han, fu, rules)[0]
+        # totals are base points times a fixed factor, rounded up per payer: compare the
+        # rounded payments themselves (S3: points first)
         ron, td, to = pay(base, dealer)
         key = (total_of(ron, td, to, tsumo, dealer), False, han, fu)
         if best is None or key > best_key:
-            best, best_key = (r, None, sorted(part[1] + hit1)), key
+            best, best_key = (r, None, part[1] + hit1), key
     if best is None:
         if best_yaku_han:
             raise NoYaku(f"under the {min_han}-han minimum (S8; dora do not count)",
@@ -400,6 +431,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     r, found, hits = best
     if found is not None:
         return _yakuman_result(r, found, dealer)
+    hits.sort()
     return _result(r, comp, hits, dora, ura, aka, dealer)
 
 
@@ -423,7 +455,8 @@ def _grouped(entries):
     """Entries grouped by family, each group with its gate (FAMILY_GATES) or None."""
     groups: dict[str, list] = {}
     for i, y in entries:
-        groups.setdefault(y.family, []).append((i, y.check, y.closed_han, y.open_han, y.name))
+        special = 1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0
+        groups.setdefault(y.family, []).append((i, y.check, y.closed_han, y.open_han, special))
     return tuple((FAMILY_GATES.get(f), tuple(g)) for f, g in groups.items())
 
 
@@ -448,16 +481,19 @@ def _run_yaku(entries, r: Reading) -> tuple[int, list[int], bool]:
     for gate, group in entries:
         if gate is not None and not gate(r):
             continue
-        for i, check, closed_han, open_han, name in group:
-          if menzen:
-            if check(r):
+        for i, check, closed_han, open_han, special in group:
+            if menzen:
+                if check(r):
+                    hits.append(i)
+                    if special:
+                        if special == 1:
+                            pinfu = True
+                        else:
+                            closed_han = _renhou_han(r)
+                    han += closed_han
+            elif open_han and check(r):
                 hits.append(i)
-                han += closed_han if name != "renhou" else _renhou_han(r)
-                if name == "pinfu":
-                    pinfu = True
-          elif open_han and check(r):
-            hits.append(i)
-            han += open_han
+                han += open_han
     return han, hits, pinfu
 
 

@@ -277,7 +277,7 @@ def _build_yaku() -> tuple[YakuDef, ...]:
         Y("open double riichi", "riichi", 3, 0, -1, _open_double_riichi, "open_riichi"),
         Y("ippatsu", "riichi", 1, 0, 2, lambda r: r.sit.ippatsu and r.rules.ippatsu),
         # the win itself (Y3, Y8-Y11, Y42)
-        Y("menzen tsumo", "win", 1, 0, 0, lambda r: r.tsumo),
+        Y("menzen tsumo", "tsumo", 1, 0, 0, lambda r: r.tsumo),
         Y("chankan", "win", 1, 1, 3, lambda r: r.sit.chankan),
         Y("rinshan kaihou", "win", 1, 1, 4, lambda r: r.sit.rinshan),
         Y("haitei raoyue", "win", 1, 1, 5, lambda r: r.sit.haitei),
@@ -285,7 +285,7 @@ def _build_yaku() -> tuple[YakuDef, ...]:
         Y("renhou", "win", 5, 0, 36, _renhou_han),
         # shape (Y4-Y6, Y13)
         Y("pinfu", "shape", 1, 0, 7, _pinfu),
-        Y("tanyao", "terminals", 1, 1, 8, _tanyao),
+        Y("tanyao", "simples", 1, 1, 8, _tanyao),
         Y("iipeikou", "sequences", 1, 0, 9, _iipeikou),
     ]
     # yakuhai (Y7): seat wind, round wind (a double wind is two entries), dragons
@@ -496,7 +496,17 @@ HAND_SCOPE = frozenset({
 
 #: Cheap preconditions per family: when the gate fails no yaku of the family can apply, so
 #: the scorer skips the family's checks (an optimisation only; the checks stand alone).
+def _win_gate(r: Reading) -> bool:
+    s = r.sit
+    return s.chankan or s.rinshan or s.haitei or s.houtei or s.renhou
+
+
 FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
+    "riichi": _riichi_like,
+    "win": _win_gate,
+    "simples": lambda r: r.all_simple,
+    "terminals": lambda r: not r.all_simple and (
+        r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8)),
     "yakuhai": lambda r: r.honors and any(k >= 27 for k in r.trips),
     "sequences": lambda r: len(r.seqs) >= 2,
     "triplets": lambda r: len(r.trips) >= 3,
