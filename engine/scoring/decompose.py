@@ -7,7 +7,7 @@ All functions work on 34-count arrays (``counts[kind]``). A *set* is a pair ``(k
 >>> is_complete(kinds_to_counts(parse_kinds("123456789m11p234s")))
 True
 >>> decompositions(kinds_to_counts(parse_kinds("111222333m")))[:1]
-((None, ((0, True), (0, True), (0, True))),)
+((None, ((0, False), (1, False), (2, False))),)
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Scoring a winning hand: every interpretation (S3), yaku, fu, dora, limits and payments.
 
 >>> from engine.tiles import parse_tiles
->>> r = score_hand(parse_tiles("234567m234p678s55p"), [], 4 * 14,
-...                WinSituation(riichi=True, seat_wind=28), RuleSet())
+>>> hand = parse_tiles("234567m22345p678s")
+>>> win = next(t for t in hand if t // 4 == 11)  # a 3p: 45p waited on 3p and 6p
+>>> r = score_hand(hand, [], win, WinSituation(riichi=True, seat_wind=28), RuleSet())
 >>> [y.name for y in r.yaku], r.han, r.fu, r.ron
 (['riichi', 'pinfu', 'tanyao'], 3, 30, 3900)
 """
