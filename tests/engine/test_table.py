@@ -128,3 +128,199 @@ def test_random_rounds_conserve_tiles_and_points():
         play_random(t, random.Random(seed))
         assert sum(t.scores) + 1000 * t.sticks == 100000
         assert isinstance(t.events[-1], RoundEnded)
+
+
+# --------------------------------------------------------------------------- helpers for scripts
+def auto(table, turns=1000, until=None):
+    """Pass every call and discard every draw (tsumogiri) until ``until(table)`` or the end."""
+    for _ in range(turns):
+        if table.over or (until is not None and until(table)):
+            return
+        p = table.pending()
+        seat = min(p)
+        if table.phase is Phase.TURN:
+            table.submit(seat, Discard(table.drawn) if table.drawn is not None
+                         else next(a for a in p[seat] if isinstance(a, Discard)))
+        else:
+            table.submit(seat, PASS)
+    raise AssertionError("auto play did not finish")
+
+
+def pass_calls(table, except_seats=()):
+    while table.phase is Phase.CALLS and any(s not in except_seats for s in table.pending()):
+        s = min(s for s in table.pending() if s not in except_seats)
+        table.submit(s, PASS)
+
+
+NOTEN2 = "19m19p19s1234565m"[:0] or "19m19p19s123456z5m"  # 12 yaochuu kinds + 5m: noten
+NOTEN3 = "28m28p28s1234567z"  # no pairs, 2/8 are not terminals: noten
+
+
+# --------------------------------------------------------------------------- K1 exhaustive draw
+def test_K1_exhaustive_draw_noten_payments_and_karaten_is_noten():
+    # seat 0 waits only on 4m, all four of which it holds (karaten): not tenpai (Tenhou)
+    t = scripted(["123p456p789p4444m", "123s456s789s1122z", NOTEN2, NOTEN3])
+    assert t.waits(0) == (3,)  # 4m
+    auto(t)
+    drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
+    assert drawn.kind is DrawKind.EXHAUSTIVE
+    assert drawn.tenpai == (False, True, False, False)
+    assert drawn.deltas == (-1000, 3000, -1000, -1000)
+    assert drawn.hands[1] and drawn.hands[0] == ()
+    assert t.outcome.renchan is False and t.outcome.honba == 1
+    assert t.live_tiles_left == 0 and len(t.rivers[0]) == 18
+
+
+def test_K1_all_noten_no_payment_dealer_tenpai_keeps_the_deal():
+    t = scripted(["123s456s789s1122z", "123p456p789p4444m", NOTEN2, NOTEN3])
+    auto(t)
+    assert t.outcome.deltas == (3000, -1000, -1000, -1000)
+    assert t.outcome.renchan and t.outcome.dealer_tenpai
+    t2 = scripted(["123s456s789s1122z", "123p456p789p4444m", NOTEN2, NOTEN3],
+                  rules=RuleSet(renchan_on_dealer_tenpai=False))
+    auto(t2)
+    assert not t2.outcome.renchan
+
+
+def test_K1_noten_declaration_option_lets_a_tenpai_seat_hide():
+    t = scripted(["123s456s789s1122z", "123p456p789p4444m", NOTEN2, NOTEN3],
+                 rules=RuleSet(noten_declaration=True))
+    auto(t, until=lambda t: t.phase is Phase.TENPAI)
+    from engine.actions import DeclareTenpai
+    assert t.pending() == {0: (DeclareTenpai(True), DeclareTenpai(False))}
+    t.submit(0, DeclareTenpai(False))
+    assert t.outcome.deltas == (0, 0, 0, 0) and not t.outcome.renchan
+
+
+# --------------------------------------------------------------------------- K2 K3 K5 K4
+def test_K2_kyuushu_kyuuhai_on_first_draw_aborts_with_renchan():
+    t = scripted(["19m19p19s1234z" + "234m", NOTEN3, "123m456m789m1122p", "234s567s345p66p78p"],
+                 draws="5z", honba=1)
+    assert ABORT in t.pending()[0]
+    t.submit(0, ABORT)
+    assert isinstance(t.events[-2], RoundDrawn) and t.events[-2].kind is DrawKind.NINE_TERMINALS
+    assert t.outcome.renchan and t.outcome.honba == 2 and t.outcome.deltas == (0, 0, 0, 0)
+
+
+def test_K2_kyuushu_not_offered_with_eight_kinds_or_after_a_call():
+    t = scripted(["19m19p19s12z" + "23456m", NOTEN3, "123m456m789m1122p", "234s567s345p66p78p"],
+                 draws="5s")
+    assert ABORT not in t.pending()[0]
+    assert RuleSet(kyuushu_kyuuhai=False)  # the option exists
+    t2 = scripted(["19m19p19s1234z" + "234m", NOTEN3, "123m456m789m1122p", "234s567s345p66p78p"],
+                  draws="5z", rules=RuleSet(kyuushu_kyuuhai=False))
+    assert ABORT not in t2.pending()[0]
+
+
+def test_K3_suufon_renda_four_same_wind_first_discards_abort():
+    t = scripted(["1z234m567m234p56s8s", "1z345m678m345p67s8s", "1z456m789m456p78s9s",
+                  "1z234s567s234p67m8m"], draws="9p9p9p9p")
+    for seat in range(4):
+        discard(t, seat, "1z")
+        pass_calls(t)
+    kinds = [e.kind for e in t.events if isinstance(e, RoundDrawn)]
+    assert kinds == [DrawKind.FOUR_WINDS] and t.outcome.renchan
+
+
+def test_K3_mixed_winds_do_not_abort():
+    t = scripted(["1z234m567m234p56s8s", "2z345m678m345p67s8s", "1z456m789m456p78s9s",
+                  "1z234s567s234p67m8m"], draws="9p9p9p9p")
+    discard(t, 0, "1z"); pass_calls(t)
+    discard(t, 1, "2z"); pass_calls(t)
+    discard(t, 2, "1z"); pass_calls(t)
+    discard(t, 3, "1z"); pass_calls(t)
+    assert not t.over
+
+
+FOUR_TENPAI = ["123m456m789m123p5s", "123m456m789m123p6s", "123m456m789m123p7s",
+               "456p456p789p789p1z"]
+
+
+def test_K5_suucha_riichi_aborts_once_the_fourth_discard_passes_sticks_stay():
+    t = scripted(FOUR_TENPAI, draws="9s9s9s9s")
+    for seat in range(4):
+        assert Riichi(t.drawn) in t.pending()[seat]
+        t.submit(seat, Riichi(t.drawn))
+        pass_calls(t)
+    accepted = [e.seat for e in t.events if isinstance(e, RiichiAccepted)]
+    assert accepted == [0, 1, 2, 3]
+    assert [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.FOUR_RIICHI]
+    assert t.outcome.sticks == 4 and t.outcome.scores == (24000,) * 4 and t.outcome.renchan
+
+
+def test_R1_riichi_needs_points_and_wall_and_closed_hand():
+    t = scripted(FOUR_TENPAI, draws="9s", scores=[900, 25000, 25000, 49100])
+    assert not any(isinstance(a, Riichi) for a in t.pending()[0])
+    t = scripted(FOUR_TENPAI, draws="9s")
+    assert any(isinstance(a, Riichi) for a in t.pending()[0])
+    assert RuleSet(open_riichi=True) and not any(
+        isinstance(a, Riichi) and a.open for a in t.pending()[0])
+
+
+def test_R2_after_riichi_only_tsumogiri_or_win():
+    t = scripted(FOUR_TENPAI, draws="9s8p")
+    t.submit(0, Riichi(t.drawn))
+    pass_calls(t)
+    t.submit(1, Discard(t.drawn))
+    pass_calls(t)
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 0)
+    legal = t.pending()[0]
+    assert all(isinstance(a, Discard) and a.tile == t.drawn for a in legal if not isinstance(a, type(TSUMO)))
+
+
+def test_K4_suukaikan_by_two_players_aborts_after_the_replacement_discard():
+    t = scripted(["1111m2222m3333m9s", "4444z123p456p789p", "58m258p369s13567z",
+                  "234s567s345p66p78s"], draws="8s8s8s8p")
+    for k in ("1m", "2m", "3m"):
+        kan = next(a for a in t.pending()[0] if isinstance(a, Kan) and
+                   (a.tiles[0] >> 2) == (parse_tiles(k)[0] >> 2))
+        t.submit(0, kan)
+    assert t.kans == 3 and t.dora_count == 4 and t.live_tiles_left == 70 - 3 - 1
+    t.submit(0, Discard(t.drawn))
+    pass_calls(t)
+    kan = next(a for a in t.pending()[1] if isinstance(a, Kan))
+    t.submit(1, kan)
+    assert not t.over
+    t.submit(1, Discard(t.drawn))
+    pass_calls(t)
+    assert [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.FOUR_KANS]
+
+
+def test_C3_no_fifth_kan_and_suukantsu_by_one_player_does_not_abort():
+    t = scripted(["1111m2222m3333m9s", "567m789m234p56s88s", "58m258p369s13567z",
+                  "234s567s345p66p78s"], draws="4444m")
+    for k in ("1m", "2m", "3m"):
+        kan = next(a for a in t.pending()[0] if isinstance(a, Kan) and
+                   (a.tiles[0] >> 2) == (parse_tiles(k)[0] >> 2))
+        t.submit(0, kan)
+    # rinshan draws came from the dead wall: dead[0..2]
+    assert [e.tile for e in t.events if isinstance(e, Drew) and e.rinshan] == [
+        t.wall.rinshan(i) for i in range(3)]
+
+
+# --------------------------------------------------------------------------- D3 kan dora
+def test_D3_closed_kan_shows_dora_at_once_open_kan_at_the_next_discard():
+    t = scripted(["1111m234p567p789s", "222z345m678m345s6s", "58m258p369s13567z", "234s567s345p66p78s"],
+                 draws="2z8s")
+    kan = next(a for a in t.pending()[0] if isinstance(a, Kan))
+    ev = t.submit(0, kan)
+    assert [type(e) for e in ev] == [KanDeclared, DoraRevealed, Drew]
+    assert ev[1].indicator == t.wall.dora_indicator(1) and ev[2].rinshan
+    # seat 0 throws the fourth 2z: seat 1 calls daiminkan
+    ev = t.submit(0, Discard(tile_of(t, 0, "2z")))
+    opts = t.pending()[1]
+    dmk = next(a for a in opts if isinstance(a, Kan))
+    assert dmk.kind is MeldKind.DAIMINKAN
+    ev = t.submit(1, dmk)
+    assert [type(e) for e in ev] == [Called, Drew] and t.dora_count == 2
+    ev = t.submit(1, Discard(t.drawn))
+    assert [type(e) for e in ev][:2] == [DoraRevealed, Discarded] and t.dora_count == 3
+    assert t.live_tiles_left == 70 - 2 - 2  # two draws (seat 0, then seat 2), two kans
+
+
+def test_D3_immediate_option_reveals_open_kan_dora_at_once():
+    t = scripted(["1111m234p567p789s", "222z345m678m345s6s", "58m258p369s13567z", "234s567s345p66p78s"],
+                 draws="2z8s", rules=RuleSet(kan_dora_timing="immediate"))
+    t.submit(0, Discard(tile_of(t, 0, "2z")))
+    ev = t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Kan)))
+    assert [type(e) for e in ev] == [Called, DoraRevealed, Drew]
