@@ -1,0 +1,454 @@
+"""Replay recorded games through the engine and compare every outcome with the record (our perft,
+after libriichi's validator).
+
+For each recorded round the wall is rebuilt in the agreed layout (``engine.wall``): the dealt
+hands in ``tiles[0:52]``, the record's live draws in order from index 52, its rinshan draws in
+``dead[0..3]``, dora and ura indicators in their places, every other tile after. The game runs in
+a :class:`engine.game.Game` whose rounds use those walls; each recorded decision is submitted as an
+action (every other pending seat passes), so the engine itself decides what is legal, who may
+call, which round comes next, and what everything scores. With ``check`` each round's result is
+compared with the record: winners and from whom, pao, han, fu, points, limit, yaku (Tenhou ids),
+score changes, the kind of draw, tenpai, the next round's start and the final scores.
+
+Anything the engine refuses, or any difference, is a :class:`Mismatch` naming the file, the round
+and the turn (index of the recorded action in the round); replay never raises on a bad record.
+
+>>> from engine.records import read_record                       # doctest: +SKIP
+>>> report = replay_game(read_record("game.mjlog"))              # doctest: +SKIP
+>>> report.rounds, report.mismatches                             # doctest: +SKIP
+(13, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine import actions as A
+from engine.errors import RulesError
+from engine.events import DrawKind, RoundDrawn
+from engine.events import Win as WinEvent
+from engine.game import Game
+from engine.meld import MeldKind
+from engine.records.model import (
+    Call,
+    Discard,
+    Draw,
+    GameRecord,
+    RecordError,
+    RoundEnd,
+    RoundRecord,
+    tile_code,
+)
+from engine.table import Phase, Table
+from engine.wall import DEAD_WALL_START, FIRST_DRAW, Wall
+
+_DRAW_KINDS = {
+    RoundEnd.EXHAUSTIVE: DrawKind.EXHAUSTIVE,
+    RoundEnd.NAGASHI_MANGAN: DrawKind.NAGASHI,
+    RoundEnd.NINE_TERMINALS: DrawKind.NINE_TERMINALS,
+    RoundEnd.FOUR_WINDS: DrawKind.FOUR_WINDS,
+    RoundEnd.FOUR_KANS: DrawKind.FOUR_KANS,
+    RoundEnd.FOUR_RIICHI: DrawKind.FOUR_RIICHI,
+    RoundEnd.TRIPLE_RON: DrawKind.TRIPLE_RON,
+}
+_LIMITS = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One disagreement between the engine and a record. ``turn`` is the index of the recorded
+    action in the round (``None`` for the round's result or the game's flow)."""
+
+    source: str
+    round: str
+    round_number: int
+    turn: int | None
+    what: str
+
+    def __str__(self) -> str:
+        turn = "result" if self.turn is None else f"turn {self.turn}"
+        return f"{self.source}: round {self.round_number} ({self.round}), {turn}: {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """What replaying one file gave: the complete rounds replayed, the mismatches, and the
+    record's own problem (a cut file) if any."""
+
+    source: str
+    rounds: int
+    mismatches: tuple[Mismatch, ...]
+    problem: str | None = None
+    games: int = 1
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+
+def build_wall(r: RoundRecord) -> Wall:
+    """The round's wall in the agreed layout (see ``engine.wall``)."""
+    live = [e.tile for e in r.events if isinstance(e, Draw) and not e.rinshan]
+    rinshan = [e.tile for e in r.events if isinstance(e, Draw) and e.rinshan]
+    if len(rinshan) > 4:
+        raise RecordError(f"round {r.name}: {len(rinshan)} rinshan draws (at most 4 kans)")
+    if len(r.dora) > 5 or len(r.ura) > 5:
+        raise RecordError(f"round {r.name}: more than five dora or ura indicators")
+    if FIRST_DRAW + len(live) > DEAD_WALL_START - len(rinshan):
+        raise RecordError(f"round {r.name}: {len(live)} live draws do not fit in the wall")
+    order: list[int | None] = [None] * 136
+    for i in range(12):
+        seat = (r.dealer + i) % 4
+        start = 4 * (i // 4)
+        order[4 * i : 4 * i + 4] = r.hands[seat][start : start + 4]
+    for i in range(4):
+        order[48 + i] = r.hands[(r.dealer + i) % 4][12]
+    for i, t in enumerate(live):
+        order[FIRST_DRAW + i] = t
+    dead = DEAD_WALL_START
+    for i, t in enumerate(rinshan):
+        order[dead + i] = t
+    for i, t in enumerate(r.dora):
+        order[dead + 4 + 2 * i] = t
+    for i, t in enumerate(r.ura):
+        order[dead + 5 + 2 * i] = t
+    placed = [t for t in order if t is not None]
+    if len(set(placed)) != len(placed):
+        raise RecordError(f"round {r.name}: a tile appears twice in the record")
+    rest = iter(sorted(set(range(136)) - set(placed)))
+    try:
+        return Wall.from_tiles(t if t is not None else next(rest) for t in order)
+    except RulesError as exc:
+        raise RecordError(f"round {r.name}: {exc}") from None
+
+
+class _Stop(Exception):
+    """The engine wants a round the record does not have (or the reverse)."""
+
+
+class _RecordedGame(Game):
+    """A Game whose rounds are dealt from the record's walls; the start of each round is checked
+    against the record (the game flow: rotation, honba, sticks, scores) and then taken from it, so
+    one disagreement does not hide the rounds after it."""
+
+    def __init__(self, record: GameRecord, rounds: list[RoundRecord], out: list[Mismatch]):
+        self._record = record
+        self._rounds = rounds
+        self._next = 0
+        self._out = out
+        self.quiet = False  # set while the replay resyncs after a disagreement
+        self.flow_note: Mismatch | None = None  # how the engine's next round differs
+        self.wants_more = False  # the engine asked for a round after the record's last
+        super().__init__(record.rules, 0)
+
+    def _new_table(self) -> Table:
+        i = self._next
+        if i >= len(self._rounds):
+            raise _Stop()
+        r = self._rounds[i]
+        self._next += 1
+        self.flow_note = None
+        if i > 0 and not self.quiet:
+            have = (self.round_index, self.honba, self.sticks, tuple(self.scores))
+            want = (r.index, r.honba, r.sticks, r.scores)
+            if have != want:  # reported by the replay unless the last round already differed
+                self.flow_note = (Mismatch(
+                    self._record.source, r.name, i, None,
+                    f"the engine starts round {_name(have[0], have[1])} with {have[2]} sticks and "
+                    f"scores {have[3]}; the record starts {r.name} with {r.sticks} sticks and "
+                    f"scores {r.scores}",
+                ))
+        self.round_index, self.honba, self.sticks = r.index, r.honba, r.sticks
+        self.scores = list(r.scores)
+        self.result = None
+        t = Table(self.rules, build_wall(r), round_index=r.index, honba=r.honba,
+                  sticks=r.sticks, scores=r.scores, dealer_streak=self.dealer_streak)
+        self.events.extend(t.events)
+        return t
+
+
+def _name(index: int, honba: int) -> str:
+    return f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
+
+
+def _codes(tiles, reds) -> tuple[int, ...]:
+    return tuple(sorted(tile_code(t, reds) for t in tiles))
+
+
+def _pick(legal, want, reds):
+    """The legal action equal to ``want``, or one that differs only in which copy of a tile
+    (same kind, same red-ness) it uses."""
+    if want in legal:
+        return want
+    for a in legal:
+        if type(a) is not type(want):
+            continue
+        match want:
+            case A.Discard(tile) | A.Riichi(tile):
+                if tile_code(a.tile, reds) == tile_code(tile, reds):
+                    return a
+            case A.Chi(tiles, called) | A.Pon(tiles, called):
+                if _codes(a.tiles, reds) == _codes(tiles, reds) and tile_code(
+                        a.called, reds) == tile_code(called, reds):
+                    return a
+            case A.Kan(kind, tiles, called):
+                if a.kind is kind and _codes(a.tiles, reds) == _codes(tiles, reds):
+                    return a
+    return None
+
+
+class _RoundPlayer:
+    def __init__(self, game: _RecordedGame, record: GameRecord, number: int, r: RoundRecord,
+                 out: list[Mismatch]):
+        self.g = game
+        self.rec = record
+        self.n = number
+        self.r = r
+        self.out = out
+        self.reds = record.rules.red_fives
+        self.events: list = []
+        self.t = game.table  # this round's table (the game moves on to a new one at its end)
+
+    def miss(self, turn: int | None, what: str) -> None:
+        self.out.append(Mismatch(self.rec.source, self.r.name, self.n, turn, what))
+
+    def submit(self, turn: int | None, seat: int, want) -> bool:
+        if self.t.over:
+            self.miss(turn, f"the record has seat {seat} {want}, but the engine already ended "
+                            f"the round")
+            return False
+        legal = self.t.pending().get(seat)
+        if legal is None:
+            waiting = ", ".join(map(str, sorted(self.t.pending()))) or "nobody"
+            self.miss(turn, f"the record has seat {seat} {want}, but the engine waits for "
+                            f"seat(s) {waiting} ({self.t.describe()})")
+            return False
+        action = _pick(legal, want, self.reds)
+        if action is None:
+            self.miss(turn, f"the engine refuses {want} by seat {seat} ({self.t.describe()})")
+            return False
+        n = len(self.g.events)
+        try:
+            self.events.extend(self.g.submit(seat, action))
+        except _Stop:  # the round ended and the engine wants one more than the record has
+            self.events.extend(self.g.events[n:])
+            self.g.wants_more = True
+        except RulesError as exc:  # IllegalAction: should not happen after the check above
+            self.miss(turn, f"the engine refuses {want} by seat {seat}: {exc}")
+            return False
+        return True
+
+    def pass_all(self, turn: int | None, keep: frozenset[int] = frozenset()) -> bool:
+        """Every pending seat not in ``keep`` passes on a discard or kan (the record shows no
+        call or ron from it)."""
+        while self.in_calls():
+            seats = [s for s in sorted(self.t.pending()) if s not in keep]
+            if not seats:
+                return True
+            if not self.submit(turn, seats[0], A.PASS):
+                return False
+        return True
+
+    def in_calls(self) -> bool:
+        return self.t.phase in (Phase.CALLS, Phase.CHANKAN)
+
+    def play(self) -> bool:
+        """Submit the recorded actions; False after the first refusal."""
+        for turn, ev in enumerate(self.r.events):
+            match ev:
+                case Draw(seat, tile, _):
+                    if self.in_calls() and not self.pass_all(turn):
+                        return False
+                    t = self.t
+                    if t.over or t.turn != seat or t.drawn != tile:
+                        drawn = "no tile" if t.drawn is None else f"tile {t.drawn}"
+                        self.miss(turn, f"the record has seat {seat} draw tile {tile}; the "
+                                        f"engine has seat {t.turn} with {drawn} "
+                                        f"({t.describe()})")
+                        return False
+                case Discard(seat, tile, _, riichi):
+                    want = A.Riichi(tile) if riichi else A.Discard(tile)
+                    if not self.submit(turn, seat, want):
+                        return False
+                case Call(seat, meld):
+                    want = _call_action(meld)
+                    if meld.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN):
+                        if not self.in_calls():
+                            self.miss(turn, f"the record has seat {seat} call {meld.kind.value}"
+                                            f", but the engine offers no call "
+                                            f"({self.t.describe()})")
+                            return False
+                        if not self.pass_all(turn, keep=frozenset({seat})):
+                            return False
+                    elif self.in_calls() and not self.pass_all(turn):
+                        return False
+                    if not self.submit(turn, seat, want):
+                        return False
+        return True
+
+    def finish(self) -> bool:
+        """Submit the round's recorded end (tsumo, ron, nine terminals or nothing)."""
+        o = self.r.outcome
+        assert o is not None
+        end_turn = len(self.r.events)
+        if o.end is RoundEnd.WIN or o.end is RoundEnd.TRIPLE_RON:
+            tsumo = [w for w in o.wins if w.tsumo]
+            if tsumo:
+                return self.submit(end_turn, tsumo[0].seat, A.TSUMO)
+            ronners = {w.seat for w in o.wins}
+            if o.end is RoundEnd.TRIPLE_RON:
+                ronners = set(self.t.pending())
+            if not self.in_calls():
+                self.miss(end_turn, f"the record has seat(s) {sorted(ronners)} ron, but the "
+                                    f"engine offers no ron ({self.t.describe()})")
+                return False
+            while self.in_calls() and self.t.pending():
+                # winners answer first: the table may settle as soon as a ron is certain
+                seats = sorted(self.t.pending(), key=lambda s: (s not in ronners, s))
+                seat = seats[0]
+                if not self.submit(end_turn, seat, A.RON if seat in ronners else A.PASS):
+                    return False
+            return True
+        if o.end is RoundEnd.NINE_TERMINALS:
+            last = self.r.events[-1] if self.r.events else None
+            seat = last.seat if isinstance(last, Draw) else self.t.turn
+            return self.submit(end_turn, seat, A.ABORT)
+        return self.pass_all(end_turn)
+
+    def compare(self) -> None:
+        o = self.r.outcome
+        assert o is not None
+        if not self.t.over:
+            self.miss(None, f"the record ends the round ({o.end.value}) but the engine goes on "
+                            f"({self.t.describe()})")
+            return
+        wins = [e for e in self.events if isinstance(e, WinEvent)]
+        drawn = [e for e in self.events if isinstance(e, RoundDrawn)]
+        if o.end is RoundEnd.WIN:
+            if drawn or len(wins) != len(o.wins):
+                got = f"a draw ({drawn[0].kind.value})" if drawn else f"{len(wins)} win(s)"
+                self.miss(None, f"the record has {len(o.wins)} win(s), the engine {got}")
+                return
+            for w, e in zip(o.wins, wins):
+                self._compare_win(w, e)
+            return
+        if wins or not drawn:
+            self.miss(None, f"the record has a draw ({o.end.value}), the engine "
+                            f"{len(wins)} win(s)")
+            return
+        d = drawn[0]
+        if d.kind is not _DRAW_KINDS[o.end]:
+            self.miss(None, f"draw kind: record {o.end.value}, engine {d.kind.value}")
+        if tuple(d.deltas) != o.deltas:
+            self.miss(None, f"draw payments: record {o.deltas}, engine {tuple(d.deltas)}")
+        if o.tenpai is not None and o.end is RoundEnd.EXHAUSTIVE:
+            tenpai = tuple(s for s in range(4) if d.tenpai[s])
+            if tenpai != o.tenpai:
+                self.miss(None, f"tenpai seats: record {o.tenpai}, engine {tenpai}")
+
+    def _compare_win(self, w, e) -> None:
+        who = f"win of seat {w.seat}"
+        if (e.seat, e.from_seat) != (w.seat, w.from_seat):
+            self.miss(None, f"{who} from {w.from_seat}: the engine has seat {e.seat} win from "
+                            f"{e.from_seat}")
+            return
+        res = e.result
+        diffs = []
+        if e.pao != w.pao:
+            diffs.append(f"pao {w.pao} vs {e.pao}")
+        if w.han is not None and res.han != w.han:
+            diffs.append(f"han {w.han} vs {res.han}")
+        if w.fu is not None and res.fu != w.fu:
+            diffs.append(f"fu {w.fu} vs {res.fu}")
+        if w.points is not None and res.total != w.points:
+            diffs.append(f"points {w.points} vs {res.total}")
+        limit = 5 if res.yakuman or res.limit == "kazoe yakuman" else _LIMITS.get(res.limit, -1)
+        if w.limit is not None and limit != w.limit:
+            diffs.append(f"limit {w.limit} vs {res.limit}")
+        if w.yaku:
+            mine = sorted((y, h) for y, h in res.tenhou_yaku_ids if h)
+            if sorted(w.yaku) != mine:
+                diffs.append(f"yaku {sorted(w.yaku)} vs {mine}")
+        if tuple(e.deltas) != w.deltas:
+            diffs.append(f"score changes {w.deltas} vs {tuple(e.deltas)}")
+        if diffs:
+            self.miss(None, f"{who} (record vs engine): " + "; ".join(diffs))
+
+
+def _call_action(meld):
+    own = tuple(sorted(t for t in meld.tiles if t != meld.called))
+    match meld.kind:
+        case MeldKind.CHI:
+            return A.Chi(own, meld.called)  # type: ignore[arg-type]
+        case MeldKind.PON:
+            return A.Pon(own, meld.called)  # type: ignore[arg-type]
+        case MeldKind.DAIMINKAN:
+            return A.Kan(MeldKind.DAIMINKAN, own, meld.called)
+        case MeldKind.KAKAN:
+            return A.Kan(MeldKind.KAKAN, (meld.added,))
+        case MeldKind.ANKAN:
+            return A.Kan(MeldKind.ANKAN, tuple(sorted(meld.tiles)))
+    raise TypeError(meld)
+
+
+def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
+    """Replay every round of ``record`` (and the actions of a cut final round); with ``check``
+    compare results, the game flow and the final scores. Never raises on a bad record."""
+    out: list[Mismatch] = []
+    rounds = list(record.rounds)
+    playable = rounds + ([record.cut] if record.cut is not None else [])
+    if not playable:
+        return ReplayReport(record.source, 0, (), record.problem)
+    try:
+        game = _RecordedGame(record, playable, out)
+    except (RecordError, RulesError) as exc:
+        out.append(Mismatch(record.source, playable[0].name, 0, None, str(exc)))
+        return ReplayReport(record.source, 0, tuple(out), record.problem)
+    for i, r in enumerate(playable):
+        if i > 0:
+            if game._yame_pending:  # G4: the record plays on, so the dealer did not stop
+                game.submit(game.dealer, A.AgariYame(False))
+            if game._next != i + 1:  # no table for this round yet: resync from the record
+                if game.over and check:
+                    out.append(Mismatch(record.source, r.name, i, None,
+                                        f"the engine ended the game; the record plays {r.name}"))
+                game.result = None
+                game.quiet = True
+                game.table = game._new_table()
+                game.quiet = False
+        if check and game.flow_note is not None:
+            if not any(m.round_number == i - 1 for m in out):
+                out.append(game.flow_note)
+            game.flow_note = None
+        player = _RoundPlayer(game, record, i, r, out)
+        ok = player.play()
+        if r.outcome is None:
+            break  # the cut round: its actions were checked, it has no result
+        if ok:
+            ok = player.finish()
+        if ok and check:
+            player.compare()
+    if check and record.final_scores is not None and record.cut is None:
+        _check_end(game, record, out)
+    return ReplayReport(record.source, len(rounds), tuple(out), record.problem)
+
+
+def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> None:
+    last = record.rounds[-1]
+    n = len(record.rounds) - 1
+    if game._yame_pending:  # the record ends here, so the dealer stopped (G4)
+        game.submit(game.dealer, A.AgariYame(True))
+    if game.result is None or game.wants_more:
+        out.append(Mismatch(record.source, last.name, n, None,
+                            "the record ends the game here; the engine plays on"))
+        return
+    points = tuple(game.result.points)
+    if points != record.final_scores:
+        out.append(Mismatch(record.source, last.name, n, None,
+                            f"final scores: record {record.final_scores}, engine {points}"))
+
+
+def replay_games(records: Iterator[GameRecord], check: bool = True) -> Iterator[ReplayReport]:
+    for record in records:
+        yield replay_game(record, check)
