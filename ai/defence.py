@@ -132,19 +132,40 @@ def tile_danger(
     return d
 
 
+def shows_yaku(opp: Opponent) -> bool:
+    """Whether the open calls fit a yaku: a yakuhai triplet, all simples (tanyao), one suit with
+    honours (honitsu) or triplets only (toitoi). Calls that fit none can still hide a yakuhai
+    pair or chanta, but such hands are far less often ready to win."""
+    melds = opp.meld_kinds
+    if not melds:
+        return True
+    if any(kinds[0] == kinds[-1] and kinds[0] in opp.yakuhai for kinds in melds):
+        return True
+    flat = [k for kinds in melds for k in kinds]
+    if all(k < 27 and 0 < k % 9 < 8 for k in flat):
+        return True
+    suits = {k // 9 for k in flat if k < 27}
+    if len(suits) <= 1:
+        return True
+    return all(kinds[0] == kinds[-1] for kinds in melds)
+
+
 def tenpai_probability(opp: Opponent, turn: int) -> float:
-    """How likely ``opp`` is tenpai: 1 after riichi; for an open hand it grows with its calls and
-    the turn; a closed silent hand is rarely tenpai early."""
+    """How likely ``opp`` is tenpai (and able to win): 1 after riichi; for an open hand it grows
+    with its calls and the turn, less when its calls show no yaku; a closed silent hand is rarely
+    tenpai early."""
     if opp.riichi:
         return 1.0
     t = max(0, turn)
     if opp.open_melds >= 3:
-        return min(0.9, 0.55 + 0.03 * t)
-    if opp.open_melds == 2:
-        return min(0.75, 0.25 + 0.035 * t)
-    if opp.open_melds == 1:
-        return min(0.5, 0.06 + 0.025 * t)
-    return min(0.45, max(0.0, 0.025 * (t - 5)))
+        p = min(0.9, 0.55 + 0.03 * t)
+    elif opp.open_melds == 2:
+        p = min(0.75, 0.25 + 0.035 * t)
+    elif opp.open_melds == 1:
+        p = min(0.5, 0.06 + 0.025 * t)
+    else:
+        return min(0.45, max(0.0, 0.025 * (t - 5)))
+    return p if shows_yaku(opp) else p * 0.35
 
 
 def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
@@ -152,7 +173,9 @@ def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     hand showing dora or yakuhai triplets more than a bare one."""
     dora = set(dora)
     shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora)
-    shown_yakuhai = sum(1 for kinds in opp.meld_kinds if kinds[0] in opp.yakuhai and kinds[0] == kinds[-1])
+    shown_yakuhai = sum(
+        1 for kinds in opp.meld_kinds if kinds[0] in opp.yakuhai and kinds[0] == kinds[-1]
+    )
     if opp.riichi:
         base = 5200 + 1000 * shown_dora
     else:

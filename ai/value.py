@@ -91,7 +91,7 @@ def routes(
         if all(k in keep for k in meld_kinds):
             c = _mask(counts, keep)
             n_in = sum(c)
-            if n_in >= sum(counts) - 4:  # at most four tiles to throw away
+            if n_in >= sum(counts) - 3:  # at most three tiles to throw away
                 honours = any(c[27:34]) or any(k >= 27 for k in meld_kinds)
                 han = (3.0 if closed else 2.0) + (0.0 if honours else 2.5)
                 out.append(Route("honitsu", regular_shanten(c, sets), han, keep))
@@ -107,18 +107,24 @@ def best_route(rs: Sequence[Route]) -> Route | None:
     return min(rs, key=lambda r: (r.shanten, -r.han))
 
 
+#: how much of a route's han a hand that far from tenpai can expect to keep on the way
+ROUTE_REALISED = (1.0, 0.8, 0.5, 0.25, 0.1)
+
+
 def hand_han(rs: Sequence[Route], best: Route) -> float:
     """Han of the hand along ``best``: its own han plus every other route that is no slower and
-    combines with it (chiitoitsu takes no triplets: no yakuhai, no toitoi)."""
-    han = 0.0
+    combines with it (chiitoitsu takes no triplets: no yakuhai, no toitoi). Far from tenpai the
+    extra routes count for less: most such plans fall apart."""
+    han = best.han
+    far = ROUTE_REALISED[min(max(best.shanten, 0), len(ROUTE_REALISED) - 1)]
     for r in rs:
-        if r.shanten > best.shanten:
+        if r is best or r.shanten > best.shanten:
             continue
         if best.name == "chiitoitsu" and r.name in ("yakuhai", "toitoi"):
             continue
-        if r.name == "chiitoitsu" and r is not best:
+        if r.name == "chiitoitsu" or (r.name == best.name):
             continue
-        han += r.han
+        han += r.han if r.name == "yakuhai" else r.han * far
     return han
 
 
