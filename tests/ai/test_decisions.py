@@ -26,17 +26,19 @@ def test_takes_ron(kind):
 @pytest.mark.parametrize("kind", ["normal", "hard"])
 @pytest.mark.parametrize("personality", ["balanced", "defensive", "aggressive"])
 def test_folds_against_riichi_with_a_bad_two_shanten_hand(kind, personality):
-    # seat 0 declared riichi; we hold a slow, cheap 2-shanten hand with one genbutsu (9p)
-    pool = TilePool()
+    # 2-shanten, four kanchan and a pair, no dora: 13m 68m 57p 79s 44s 234p 9p. Seat 0 declared
+    # riichi after 1z 2z 7s 3m, so 3m and 7s are genbutsu (and cost nothing: only three of the
+    # four kanchan count). Without the riichi the 9p would go.
+    hand, drawn = "13m6m234p57p9p79s44s", "8m"
+    agent = make_agent(kind, seed=1, personality=personality)
+    calm = make_view(hand, drawn, rivers=("1z2z7s3m", "", "", ""), live_tiles_left=40)
+    assert agent.act(calm, calm.legal).tile >> 2 not in (parse_kind("3m"), parse_kind("7s"))
     view = make_view(
-        "1479m258p9p368s26z", "4z",
-        rivers=("1z2z9p3m", "", "", ""),
-        riichi=(True, False, False, False), riichi_at={0: 3},
-        live_tiles_left=40, pool=pool,
+        hand, drawn, rivers=("1z2z7s3m", "", "", ""),
+        riichi=(True, False, False, False), riichi_at={0: 3}, live_tiles_left=40,
     )
     action = make_agent(kind, seed=1, personality=personality).act(view, view.legal)
-    # 9p is genbutsu; the lone 6z/4z honours are also very safe (none visible, 1-2% at most)
-    assert action.tile >> 2 in (parse_kind("9p"), parse_kind("4z")), action
+    assert action.tile >> 2 in (parse_kind("3m"), parse_kind("7s")), action
 
 
 def test_hard_pushes_a_good_tenpai_against_riichi():
