@@ -325,6 +325,9 @@ class _RoundPlayer:
             return
         wins = [e for e in self.events if isinstance(e, WinEvent)]
         drawn = [e for e in self.events if isinstance(e, RoundDrawn)]
+        if self.t.dora_count != len(self.r.dora):  # D3: kan dora timing
+            self.miss(None, f"dora indicators revealed by the end: record {len(self.r.dora)}, "
+                            f"engine {self.t.dora_count}")
         if o.end is RoundEnd.WIN:
             if drawn or len(wins) != len(o.wins):
                 got = f"a draw ({drawn[0].kind.value})" if drawn else f"{len(wins)} win(s)"
