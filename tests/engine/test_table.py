@@ -15,6 +15,7 @@ from engine.events import (
 from engine.meld import MeldKind
 from engine.rules import RuleSet
 from engine.table import Phase, Table
+from engine.errors import InvalidNotation
 from engine.tiles import TilePool, parse_tiles
 from engine.wall import Wall
 
@@ -23,11 +24,35 @@ RULES = RuleSet()
 
 def scripted(hands, draws="", dead=None, dealer=0, rules=RULES, **kw):
     """A table from mpsz hands (absolute seats), live draws in order and dead-wall tiles
-    ({position: mpsz}); distinct physical copies throughout."""
+    ({position: mpsz}); distinct physical copies throughout. A hand shorter than 13 tiles is
+    filled with isolated tiles of kinds far from every scripted tile (no pair, no sequence)."""
     pool = TilePool(rules.red_fives)
     hs = [pool.parse(h) for h in hands]
     ds = pool.parse(draws) if draws else []
     dd = {pos: pool.parse(t)[0] for pos, t in (dead or {}).items()}
+    script_kinds = {t >> 2 for t in pool.used}
+    order = (1, 4, 7, 10, 13, 16, 19, 22, 25) + tuple(range(27, 34)) + (
+        0, 3, 6, 9, 12, 15, 18, 21, 24, 2, 5, 8, 11, 14, 17, 20, 23, 26)
+    yao = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+    for strict in (True, False):  # first kinds no script uses, then any
+        for h in hs:
+            mine = {t >> 2 for t in h}
+            for k in order:
+                if len(h) >= 13:
+                    break
+                if (strict and k in script_kinds) or k in mine:
+                    continue
+                if k < 27 and any(m // 9 == k // 9 and m < 27 and abs(m - k) <= 2 for m in mine):
+                    continue
+                if k in yao and sum(1 for m in mine if m in yao) >= 8:
+                    continue
+                try:
+                    h.append(pool.take(k, False))
+                except InvalidNotation:
+                    continue
+                mine.add(k)
+    if any(len(h) < 13 for h in hs):
+        raise AssertionError("scripted: no room to fill the hands")
     wall = Wall.from_hands(hs, ds, dd, dealer=dealer)
     return Table(rules, wall, dealer=dealer, round_index=dealer, **kw)
 
