@@ -1,0 +1,72 @@
+"""The league command: duplicate rotation, records, the report and its errors."""
+
+import argparse
+import json
+
+import pytest
+
+from app.commands import selfplay
+
+
+def _args(*argv):
+    p = argparse.ArgumentParser()
+    selfplay.add_arguments(p)
+    return p.parse_args(list(argv))
+
+
+def test_duplicate_puts_the_challenger_in_every_seat_on_the_same_seed():
+    jobs = selfplay.jobs_for(8, 10, ["hard", "greedy", "greedy", "easy"], duplicate=True)
+    assert len(jobs) == 8
+    assert [s for s, _ in jobs] == [10, 10, 10, 10, 11, 11, 11, 11]
+    assert [lineup.index("hard") for _, lineup in jobs[:4]] == [0, 1, 2, 3]
+    for _, lineup in jobs:
+        assert sorted(lineup) == ["easy", "greedy", "greedy", "hard"]
+
+
+def test_plain_mode_plays_consecutive_seeds():
+    jobs = selfplay.jobs_for(3, 5, ["hard", "greedy", "greedy", "greedy"], duplicate=False)
+    assert [s for s, _ in jobs] == [5, 6, 7]
+
+
+def test_play_game_records_a_permutation_of_ranks_and_consistent_counts():
+    rules = selfplay.make_rules("tenhou", "tonpuusen")
+    recs = selfplay.play_game(3, ["hard", "greedy", "tsumogiri", "easy"], rules)
+    assert sorted(r.rank for r in recs) == [1, 2, 3, 4]
+    assert sum(r.points for r in recs) + 0 >= 100000 - 4000  # sticks may be lost at most
+    rounds = {r.rounds for r in recs}
+    assert len(rounds) == 1 and rounds.pop() >= 4
+    total_wins = sum(r.wins for r in recs)
+    total_deal_ins = sum(r.deal_ins for r in recs)
+    assert total_deal_ins <= total_wins
+    assert all(r.times and max(r.times) < 5 for r in recs)
+
+
+def test_run_prints_json_with_every_statistic(capsys):
+    code = selfplay.run(_args("--games", "1", "--seed", "2", "--length", "tonpuusen",
+                              "--seats", "normal,greedy,greedy,greedy", "--json"))
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = {r["seat"]: r for r in out["results"]}
+    assert set(rows) == {"normal", "greedy"}
+    assert rows["greedy"]["games"] == 3
+    for key in ("avg_rank", "rank_ci95", "rank_dist", "win_rate", "deal_in_rate", "riichi_rate",
+                "call_rate", "draw_rate", "avg_win_points", "avg_deal_in_points"):
+        assert key in rows["normal"]
+    assert abs(sum(rows["greedy"]["rank_dist"]) - 1) < 0.01
+
+
+@pytest.mark.parametrize("seats,msg", [
+    ("hard,greedy,greedy", "four seat types"),
+    ("hard,greedy,greedy,wizard", "unknown AI kind"),
+    ("hard:bold,greedy,greedy,greedy", "unknown personality"),
+])
+def test_bad_seats_are_refused(seats, msg, capsys):
+    assert selfplay.run(_args("--seats", seats)) == 2
+    assert msg in capsys.readouterr().err
+
+
+def test_the_riichi_command_discovers_selfplay():
+    from app.cli import build_parser
+
+    _, commands = build_parser()
+    assert "selfplay" in commands
