@@ -320,10 +320,13 @@ def _parse(data: str, where: str) -> GameRecord:
                 f"round {cur.name} is cut short after {len(cur.events)} actions "
                 "(no <AGARI> or <RYUUKYOKU>)"
             )
+    if tail and tail != "</mjloggm>":
+        after = f" after round {rounds[-1].name}" if rounds and cut is None else ""
+        what = (f"the file is cut inside a tag{after}: {tail[:30]!r}" if tail.startswith("<")
+                else f"unreadable text at the end: {tail[:30]!r}")
+        problem = f"{problem}; {what}" if problem else what
     if problem is None and not ended:
         problem = "the record stops before the end of the game (no owari)"
-    if tail and tail != "</mjloggm>":
-        problem = (problem + "; " if problem else "") + f"unreadable text at the end: {tail[:30]!r}"
     if not rounds and cut is None:
         raise RecordError("no round in the record (no <INIT> tag)")
     return GameRecord(
