@@ -147,58 +147,31 @@ class Game:
         self.events.extend(t.events)
         return t
 
-    def _last_regular(self) -> int:
-        return 7 if self.rules.length == "hanchan" else 3
-
     def _after_round(self) -> None:
         out = self.table.outcome
         assert out is not None
-        rules = self.rules
         self.scores = list(out.scores)
         self.sticks = out.sticks
         self.honba = out.honba
-        dealer = self.dealer
-        if dealer in out.winners:
+        if self.dealer in out.winners:
             self.dealer_streak += 1
         elif not out.renchan:
             self.dealer_streak = 0
-        # G3 bust
-        if rules.bust == "below_zero" and min(self.scores) < 0 or (
-            rules.bust == "zero_or_below" and min(self.scores) <= 0
-        ):
-            self._finish("bust")
-            return
-        last = self._last_regular()
-        final = last + 4 if rules.extension else last
-        ri = self.round_index
-        if ri >= last:
-            if out.renchan:
-                earned = bool(out.winners) or (out.draw is not None and out.dealer_tenpai)
-                ranking = self._ranking()
-                if (
-                    rules.agari_yame
-                    and earned
-                    and ranking[0] == dealer
-                    and self.scores[dealer] >= rules.return_points
-                ):
-                    self._yame_pending = True  # G4: the dealer chooses (AIs and default: end)
-                    return
-            else:
-                if ri >= final or max(self.scores) >= rules.return_points:
-                    self._finish("last round")
-                    return
-        self.round_index = ri if out.renchan else ri + 1
-        if self.round_index > 15:
-            self._finish("last round")
-            return
-        self.table = self._new_table()
+        earned = self.dealer in out.winners or (out.draw is not None and out.dealer_tenpai)
+        step = next_step(self.rules, self.round_index, self.scores, out.renchan, earned)
+        if step == "yame":
+            self._yame_pending = True  # G4: the dealer chooses (AIs and default: end)
+        elif isinstance(step, str):
+            self._finish(step)
+        else:
+            self.round_index = step
+            self.table = self._new_table()
 
     def _start_next(self) -> None:
         self.table = self._new_table()
 
     def _ranking(self) -> list[int]:
-        """G6: by points, ties by seat order from the first dealer (seat 0)."""
-        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+        return ranking(self.scores)
 
     def _finish(self, reason: str) -> None:
         rules = self.rules
@@ -215,6 +188,35 @@ class Game:
             leftover_sticks=leftover,
         )
         self.events.append(GameEnded(self.result, reason))
+
+
+def ranking(scores) -> list[int]:
+    """G6: seats by points, ties broken by seat order from the first dealer (seat 0)."""
+    return sorted(range(4), key=lambda s: (-scores[s], s))
+
+
+def next_step(rules: RuleSet, round_index: int, scores, renchan: bool, earned: bool) -> int | str:
+    """What follows a round (G1-G5): the next round index, ``"yame"`` when the all-last dealer
+    may stop (G4), or the reason the game ends (``"bust"``, ``"last round"``).
+
+    ``earned``: the dealer won or was tenpai (an abortive draw also keeps the deal, but gives
+    no agari-yame). The last regular round is South 4 (East 4 in tonpuusen); with the extension
+    (G5) play goes on while nobody has the return points, at most four more rounds."""
+    low = min(scores)
+    if (rules.bust == "below_zero" and low < 0) or (rules.bust == "zero_or_below" and low <= 0):
+        return "bust"
+    last = 7 if rules.length == "hanchan" else 3
+    final = last + 4 if rules.extension else last
+    if round_index >= last:
+        dealer = round_index % 4
+        if renchan:
+            if (rules.agari_yame and earned and ranking(scores)[0] == dealer
+                    and scores[dealer] >= rules.return_points):
+                return "yame"
+        elif round_index >= final or max(scores) >= rules.return_points:
+            return "last round"
+    nxt = round_index if renchan else round_index + 1
+    return nxt if nxt <= 15 else "last round"
 
 
 def final_scores(points: list[int], ranking: list[int], rules: RuleSet) -> tuple[float, ...]:
