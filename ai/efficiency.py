@@ -142,19 +142,48 @@ def shanten(counts: Sequence[int], sets: int | None = None, closed: bool | None 
     return s
 
 
-def _candidates(counts: Sequence[int], all_kinds: bool) -> list[int]:
-    if all_kinds:
-        return list(range(34))
+def _near(key: tuple[int, ...]) -> list[int]:
+    """Kinds whose draw can help the regular shape: within two of a held suited tile, or a held
+    honour (a tile far from everything only makes a new isolated tile)."""
     near = set()
     for k in range(34):
-        if counts[k]:
+        if key[k]:
             if k >= 27:
                 near.add(k)
             else:
                 base = k - k % 9
-                for j in range(max(base, k - 2), min(base + 8, k + 2) + 1):
-                    near.add(j)
+                near.update(range(max(base, k - 2), min(base + 8, k + 2) + 1))
     return sorted(near)
+
+
+@lru_cache(maxsize=1 << 17)
+def _accepting(key: tuple[int, ...], sets: int, closed: bool) -> tuple[int, tuple[int, ...]]:
+    """(shanten, kinds whose draw lowers it) of a 3n+1 hand, independent of what is visible."""
+    special = closed and sets == 4 and sum(key) >= 13
+    s = _regular(key, sets)
+    chi = ko = 99
+    if special:
+        chi = chiitoitsu_shanten(key)
+        ko = kokushi_shanten(key)
+        s = min(s, chi, ko)
+    c = list(key)
+    if special and min(chi, ko) <= s:
+        cands: Sequence[int] = range(34)
+    else:
+        cands = _near(key)
+        special = False
+    out = []
+    for k in cands:
+        if c[k] >= 4:
+            continue
+        c[k] += 1
+        t = _regular(tuple(c), sets)
+        if special and t >= s:
+            t = min(t, chiitoitsu_shanten(c), kokushi_shanten(c))
+        c[k] -= 1
+        if t < s:
+            out.append(k)
+    return s, tuple(out)
 
 
 def ukeire(
@@ -162,27 +191,13 @@ def ukeire(
     unseen: Sequence[int],
     sets: int | None = None,
     closed: bool | None = None,
-) -> tuple[int, list[int], int]:
+) -> tuple[int, tuple[int, ...], int]:
     """(shanten, kinds that lower it, their unseen copies) for a 3n+1-tile hand."""
     if sets is None:
         sets = sum(counts) // 3
     closed = closed if closed is not None else sets == 4
-    s = shanten(counts, sets, closed)
-    special = closed and sets == 4 and sum(counts) >= 13 and (
-        min(chiitoitsu_shanten(counts), kokushi_shanten(counts)) <= s
-    )
-    c = list(counts)
-    kinds = []
-    total = 0
-    for k in _candidates(c, special):
-        if unseen[k] <= 0 or c[k] >= 4:
-            continue
-        c[k] += 1
-        if shanten(c, sets, closed) < s:
-            kinds.append(k)
-            total += unseen[k]
-        c[k] -= 1
-    return s, kinds, total
+    s, kinds = _accepting(tuple(counts), sets, closed)
+    return s, kinds, sum(unseen[k] for k in kinds)
 
 
 def waits(counts: Sequence[int]) -> list[int]:
@@ -190,8 +205,8 @@ def waits(counts: Sequence[int]) -> list[int]:
     c = list(counts)
     closed = sum(c) == 13
     out = []
-    cands = range(34) if closed and chiitoitsu_shanten(c) == 0 or closed and kokushi_shanten(
-        c) == 0 else _candidates(c, False)
+    cands = range(34) if closed and (chiitoitsu_shanten(c) == 0 or kokushi_shanten(c) == 0) \
+        else _near(tuple(c))
     for k in cands:
         if c[k] >= 4:
             continue
