@@ -132,9 +132,11 @@ class _RecordedGame(Game):
     against the record (the game flow: rotation, honba, sticks, scores) and then taken from it, so
     one disagreement does not hide the rounds after it."""
 
-    def __init__(self, record: GameRecord, rounds: list[RoundRecord], out: list[Mismatch]):
+    def __init__(self, record: GameRecord, rounds: list[RoundRecord], walls: list[Wall],
+                 out: list[Mismatch]):
         self._record = record
         self._rounds = rounds
+        self._walls = walls
         self._next = 0
         self._out = out
         self.quiet = False  # set while the replay resyncs after a disagreement
@@ -162,7 +164,7 @@ class _RecordedGame(Game):
         self.round_index, self.honba, self.sticks = r.index, r.honba, r.sticks
         self.scores = list(r.scores)
         self.result = None
-        t = Table(self.rules, build_wall(r), round_index=r.index, honba=r.honba,
+        t = Table(self.rules, self._walls[i], round_index=r.index, honba=r.honba,
                   sticks=r.sticks, scores=r.scores, dealer_streak=self.dealer_streak)
         self.events.extend(t.events)
         return t
@@ -236,6 +238,10 @@ class _RoundPlayer:
             self.g.wants_more = True
         except RulesError as exc:  # IllegalAction: should not happen after the check above
             self.miss(turn, f"the engine refuses {want} by seat {seat}: {exc}")
+            return False
+        except Exception as exc:  # an engine crash is reported like any disagreement
+            self.miss(turn, f"the engine failed on {want} by seat {seat}: "
+                            f"{type(exc).__name__}: {exc}")
             return False
         return True
 
@@ -401,13 +407,18 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
     out: list[Mismatch] = []
     rounds = list(record.rounds)
     playable = rounds + ([record.cut] if record.cut is not None else [])
+    walls: list[Wall] = []
+    for i, r in enumerate(playable):
+        try:
+            walls.append(build_wall(r))
+        except RecordError as exc:  # replay the rounds before it
+            out.append(Mismatch(record.source, r.name, i, None, f"bad record: {exc}"))
+            playable = playable[:i]
+            rounds = rounds[:i]
+            break
     if not playable:
-        return ReplayReport(record.source, 0, (), record.problem)
-    try:
-        game = _RecordedGame(record, playable, out)
-    except (RecordError, RulesError) as exc:
-        out.append(Mismatch(record.source, playable[0].name, 0, None, str(exc)))
         return ReplayReport(record.source, 0, tuple(out), record.problem)
+    game = _RecordedGame(record, playable, walls, out)
     for i, r in enumerate(playable):
         if i > 0:
             if game._yame_pending:  # G4: the record plays on, so the dealer did not stop
@@ -432,7 +443,8 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
             ok = player.finish()
         if ok and check:
             player.compare()
-    if check and record.final_scores is not None and record.cut is None:
+    if check and record.final_scores is not None and record.cut is None and len(
+            rounds) == len(record.rounds):
         _check_end(game, record, out)
     return ReplayReport(record.source, len(rounds), tuple(out), record.problem)
 

@@ -189,3 +189,16 @@ def test_cli_exit_status_and_first_mismatch_on_a_wrong_record(tmp_path, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["file"] == str(path) and lines[0]["mismatches"][0]["round_number"] == i
     assert lines[-1]["mismatches"] >= 1 and lines[-1]["games"] == 1
+
+
+def test_a_round_with_an_impossible_wall_is_reported_and_the_rounds_before_it_replayed():
+    record = read_record(MJLOGS[0])
+    r = record.rounds[3]
+    hands = list(r.hands)
+    hands[0] = (hands[1][0],) + hands[0][1:]  # one tile in two hands
+    rounds = list(record.rounds)
+    rounds[3] = replace(r, hands=tuple(hands))
+    report = replay_game(replace(record, rounds=tuple(rounds)))
+    assert report.rounds == 3
+    assert [(m.round_number, m.turn) for m in report.mismatches] == [(3, None)]
+    assert "bad record" in report.mismatches[0].what and "appears twice" in report.mismatches[0].what
