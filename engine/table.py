@@ -55,6 +55,8 @@ from engine.view import PlayerView, RiverTile
 from engine.wall import FIRST_DRAW, Wall
 
 WIND_NAMES = ("East", "South", "West", "North")
+_DISCARD = tuple(Discard(t) for t in range(136))  # shared immutable actions (speed)
+_RIICHI = tuple(Riichi(t) for t in range(136))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 
@@ -65,6 +67,7 @@ _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 # them). A wait may be a kind the hand already holds four of, as in ``engine.waits``.
 _SUIT = tuple(k // 9 for k in range(34))
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
+_MIDDLE = sum(7 << (3 * i) for i in range(1, 8))  # kinds 2-8 of a suit in a packed key
 _YAOCHUU_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 
 # suit key -> bit 1: the tiles split into melds only; bit 2: into melds and one pair
@@ -245,32 +248,15 @@ def _wait_mask(keys: list[int], sizes: list[int], counts: list[int], closed13: b
     (chiitoitsu and kokushi possible)."""
     mask = _regular_wait_mask(keys, sizes)
     if closed13:
-        pairs = 0
-        single = -1
-        bad = False
-        for k in range(34):
-            c = counts[k]
-            if c == 2:
-                pairs += 1
-            elif c == 1:
-                if single >= 0:
-                    bad = True
-                    break
-                single = k
-            elif c:
-                bad = True
-                break
-        if not bad and pairs == 6 and single >= 0:
-            mask |= 1 << single
-        # kokushi: 13 terminal/honour tiles
-        yao = 0
-        n_yao = 0
-        for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
-            c = counts[k]
-            if c:
-                yao |= 1 << k
-                n_yao += c
-        if n_yao == 13:
+        # chiitoitsu: six pairs and a single, nothing else
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            mask |= 1 << counts.index(1)
+        # kokushi: no tile from 2 to 8 of any suit, 13 terminal/honour tiles
+        if not (keys[0] & _MIDDLE or keys[1] & _MIDDLE or keys[2] & _MIDDLE):
+            yao = 0
+            for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+                if counts[k]:
+                    yao |= 1 << k
             kinds = bin(yao).count("1")
             if kinds == 13:
                 mask |= _YAOCHUU_MASK
@@ -616,7 +602,7 @@ class Table:
         hand = self.hands[seat]
         if self._after_call:
             kk = self._kuikae
-            return tuple(Discard(t) for t in hand if (t >> 2) not in kk)
+            return tuple(_DISCARD[t] for t in hand if (t >> 2) not in kk)
         out: list[Action] = []
         drawn = self.drawn
         assert drawn is not None
@@ -628,10 +614,10 @@ class Table:
         if self.riichi[seat]:
             if can_kan and counts[dk] == 4 and self._riichi_ankan_ok(seat, dk):
                 out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == dk))))
-            out.append(Discard(drawn))
+            out.append(_DISCARD[drawn])
             return tuple(out)
         if can_kan:
-            for k in range(34):
+            for k in (range(34) if 4 in counts else ()):
                 if counts[k] == 4:
                     out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == k))))
             for m in self.melds[seat]:
@@ -651,7 +637,7 @@ class Table:
                 if good is None:
                     good = ok[k] = self._tenpai_mask_after(seat, k) != 0
                 if good:
-                    out.append(Riichi(t))
+                    out.append(_RIICHI[t])
                     if self.rules.open_riichi:
                         out.append(Riichi(t, True))
         if (
@@ -661,7 +647,8 @@ class Table:
             and sum(1 for k in _YAOCHUU if counts[k]) >= 9
         ):
             out.append(ABORT)
-        out.extend(Discard(t) for t in hand)
+        d = _DISCARD
+        out.extend([d[t] for t in hand])
         return tuple(out)
 
     def _riichi_possible(self, seat: int) -> bool:
@@ -1020,8 +1007,11 @@ class Table:
         return True
 
     def _ron_order(self, source: int) -> list[int]:
+        answers = self._answers
+        if not answers:
+            return []
         return [s for s in ((source + i) % 4 for i in (1, 2, 3))
-                if isinstance(self._answers.get(s), Ron)]
+                if isinstance(answers.get(s), Ron)]
 
     def _furiten_for_missed(self, winners: list[int]) -> None:
         for s in self._missed:
