@@ -148,6 +148,26 @@ def is_complete(counts: Sequence[int]) -> bool:
     return False
 
 
+@lru_cache(maxsize=None)
+def _suit_options(suit: int, part: tuple[int, ...], with_pair: bool
+                  ) -> tuple[tuple[int | None, tuple[Set, ...]], ...]:
+    """Every (pair kind or None, sets) of one suit's counts, in absolute tile kinds (a table
+    that fills up quickly: a suit holds at most 14 tiles)."""
+    base = suit * 9
+    options: list[tuple[int | None, tuple[Set, ...]]] = []
+    if with_pair:
+        for i in range(9):
+            if part[i] >= 2:
+                c = list(part)
+                c[i] -= 2
+                for way in _suit_sets(tuple(c)):
+                    options.append((base + i, tuple((base + o, q) for o, q in way)))
+    else:
+        for way in _suit_sets(part):
+            options.append((None, tuple((base + o, q) for o, q in way)))
+    return tuple(options)
+
+
 @lru_cache(maxsize=65536)
 def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
     total = sum(key)
@@ -180,20 +200,9 @@ def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
         pair_group = 3
     if pair_group == -1:
         return ()
-    per_suit: list[list[tuple[int | None, tuple[Set, ...]]]] = []
+    per_suit = []
     for s in range(3):
-        part = groups[s]
-        options: list[tuple[int | None, tuple[Set, ...]]] = []
-        if s == pair_group:
-            for i in range(9):
-                if part[i] >= 2:
-                    c = list(part)
-                    c[i] -= 2
-                    for way in _suit_sets(tuple(c)):
-                        options.append((s * 9 + i, tuple((s * 9 + o, q) for o, q in way)))
-        else:
-            for way in _suit_sets(part):
-                options.append((None, tuple((s * 9 + o, q) for o, q in way)))
+        options = _suit_options(s, groups[s], s == pair_group)
         if not options:
             return ()
         per_suit.append(options)

@@ -160,9 +160,15 @@ def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) ->
                 raise RulesError(f"{name} must be a whole number >= 0, got {v!r}")
     for name, inds in (("dora_indicators", sit.dora_indicators),
                        ("ura_indicators", sit.ura_indicators)):
-        for t in inds:
-            if type(t) is not int or not 0 <= t < 136:
-                raise RulesError(f"{name}: {t!r} is not a tile 0-135")
+        if not inds:
+            continue
+        try:
+            bad = set(map(type, inds)) != _INT_ONLY or min(inds) < 0 or max(inds) > 135
+        except TypeError:
+            bad = True
+        if bad:
+            t = next(t for t in inds if type(t) is not int or not 0 <= t < 136)
+            raise RulesError(f"{name}: {t!r} is not a tile 0-135")
 
 
 def _check_special(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:

@@ -175,28 +175,51 @@ def _round_wind(kind: int) -> Callable[[Reading], bool]:
 
 
 def _chanta(r: Reading) -> bool:
-    return (r.form == "regular" and bool(r.seqs) and bool(r.honors)
-            and _is_yaochuu(r.pair) and all(_set_has_yaochuu(s[0], s[1]) for s in r.sets))
+    if r.form != "regular" or not r.seqs or not r.honors:
+        return False
+    p = r.pair
+    if p < 27 and p % 9 not in (0, 8):
+        return False
+    for k, is_seq, _, _ in r.sets:
+        if k < 27 and (k % 9 not in (0, 6) if is_seq else k % 9 not in (0, 8)):
+            return False
+    return True
 
 
 def _junchan(r: Reading) -> bool:
-    return (r.form == "regular" and bool(r.seqs) and not r.honors and r.pair is not None
-            and _is_yaochuu(r.pair) and all(_set_has_terminal(s[0], s[1]) for s in r.sets))
+    if r.form != "regular" or not r.seqs or r.honors:
+        return False
+    p = r.pair
+    if p % 9 not in (0, 8):
+        return False
+    for k, is_seq, _, _ in r.sets:
+        if k % 9 not in ((0, 6) if is_seq else (0, 8)):
+            return False
+    return True
 
 
 def _ittsu(r: Reading) -> bool:
-    seqs = r.seq_mult
-    return any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
+    s = r.seq_mult
+    return len(s) >= 3 and ((0 in s and 3 in s and 6 in s) or (9 in s and 12 in s and 15 in s)
+                            or (18 in s and 21 in s and 24 in s))
 
 
 def _sanshoku(r: Reading) -> bool:
-    seqs = r.seq_mult
-    return any(n in seqs and n + 9 in seqs and n + 18 in seqs for n in range(7))
+    s = r.seq_mult
+    if len(s) < 3:
+        return False
+    for k in s:
+        if k < 9 and k + 9 in s and k + 18 in s:
+            return True
+    return False
 
 
 def _doukou(r: Reading) -> bool:
     t = r.trips
-    return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+    for k in t:
+        if k < 9 and k + 9 in t and k + 18 in t:
+            return True
+    return False
 
 
 def _toitoi(r: Reading) -> bool:
@@ -507,7 +530,7 @@ FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
     "simples": lambda r: r.all_simple,
     "terminals": lambda r: not r.all_simple and (
         r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8)),
-    "yakuhai": lambda r: r.honors and any(k >= 27 for k in r.trips),
+    "yakuhai": lambda r: r.honors and r.trips and max(r.trips) >= 27,
     "sequences": lambda r: len(r.seqs) >= 2,
     "triplets": lambda r: len(r.trips) >= 3,
     "flush": lambda r: len(r.suits) == 1,

@@ -112,7 +112,7 @@ def test_random_wins_agree_with_mahjong_library(rules_name, overrides):
     rules = preset(rules_name, **overrides)
     rng = random.Random(f"{rules_name}{sorted(overrides.items())}")
     bad, wins = [], 0
-    for _ in range(700):
+    for _ in range(1500):
         sample = random_win(rng)
         diff = compare(sample, rules)
         if diff:
