@@ -349,3 +349,35 @@ def test_D3_immediate_option_reveals_open_kan_dora_at_once():
     t.submit(0, Discard(tile_of(t, 0, "2z")))
     ev = t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Kan)))
     assert [type(e) for e in ev] == [Called, DoraRevealed, Drew]
+
+
+def test_table_waits_match_the_reference_waits_module():
+    from engine.table import _SHIFT, _SUIT, _wait_mask, mask_kinds
+    from engine.tiles import counts34
+    from engine.waits import waits
+
+    rng = random.Random(11)
+    yao = [t for t in range(136) if (t >> 2) in (0, 8, 9, 17, 18, 26) or t >= 108]
+    for i in range(3000):
+        r = i % 3
+        pool = yao[:] if r == 0 else [t for t in range(136) if (t >> 2) < 9 or rng.random() < .2] \
+            if r == 1 else [k * 4 + j for k in rng.sample(range(34), 7) for j in range(4)]
+        rng.shuffle(pool)
+        n = rng.choice((13, 13, 10, 7, 4, 1))
+        c = counts34(pool[:n])
+        keys, sizes = [0] * 4, [0] * 4
+        for k, m in enumerate(c):
+            keys[_SUIT[k]] += m << _SHIFT[k]
+            sizes[_SUIT[k]] += m
+        assert mask_kinds(_wait_mask(keys, sizes, c, n == 13)) == tuple(waits(c)), c
+
+
+def test_C5_no_call_but_ron_on_the_last_discard():
+    t = scripted(["", "", "", ""])
+    auto(t, until=lambda t: t.live_tiles_left == 0 and t.phase is Phase.TURN)
+    last = t.turn
+    t.submit(last, Discard(t.drawn))
+    for acts in t.pending().values():
+        assert all(a is RON or a == PASS or isinstance(a, type(RON)) for a in acts)
+    pass_calls(t)
+    assert t.over and [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.EXHAUSTIVE]

@@ -50,6 +50,10 @@ def check_round(t: Table) -> None:
         t.events[0].sticks), "points are not conserved"
     for s, acts in t.pending().items():
         assert acts, f"seat {s} pending with nothing legal"
+        if t.phase is Phase.CALLS and t.live_tiles_left <= 0:  # C5: only ron on the last tile
+            assert all(isinstance(a, (Ron, Pass)) for a in acts)
+        if t.riichi[s] and t.phase is Phase.CALLS and t._riichi_declarer != s:
+            assert all(isinstance(a, (Ron, Pass)) for a in acts)  # C5: no call after riichi
 
 
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
