@@ -17,7 +17,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engine.errors import RulesError
-from engine.meld import Meld, MeldKind
+from engine.meld import Meld
 from engine.rules import RuleSet
 from engine.tiles import Reds, is_red
 
@@ -73,10 +73,9 @@ class RoundEnd(enum.Enum):
         return self not in (RoundEnd.WIN, RoundEnd.EXHAUSTIVE, RoundEnd.NAGASHI_MANGAN)
 
 
-#: Tenhou yaku ids that are yakuman (each counts 13 han in ``Win.yaku``).
-YAKUMAN_IDS = frozenset(range(36, 52)) - {36}  # 36 renhou is a yakuman option, not on Tenhou
-
-LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+#: Tenhou yaku ids that are yakuman, 37 tenhou … 51 suukantsu (each counts 13 han in
+#: ``Win.yaku``); 36 renhou is not played on Tenhou.
+YAKUMAN_IDS = frozenset(range(37, 52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,9 +355,3 @@ def check_bookkeeping(game: GameRecord) -> list[str]:
             if tuple(end) != game.final_scores:
                 out.append(f"after {last.name}: {tuple(end)} but final {game.final_scores}")
     return out
-
-
-def meld_from_calls(kind: MeldKind, tiles: list[int], called: int | None, source: int,
-                    added: int | None = None) -> Meld:
-    """A ``Meld`` with sorted tiles."""
-    return Meld(kind, tuple(sorted(tiles)), called, source, added)

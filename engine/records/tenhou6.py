@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -735,11 +734,3 @@ def to_tenhou6(game: GameRecord, per_round: bool = False) -> str:
 
 def write_tenhou6(game: GameRecord, path: str | Path, per_round: bool = False) -> None:
     Path(path).write_text(to_tenhou6(game, per_round), encoding="utf-8")
-
-
-def records_in(paths: Iterable[str | Path]) -> list[Path]:
-    """Files under the given paths (directories are walked, sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        out.extend(sorted(q for q in p.rglob("*") if q.is_file()) if p.is_dir() else [p])
-    return out
