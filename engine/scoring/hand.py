@@ -139,6 +139,18 @@ class HandResult:
                         honba)
 
 
+_RESULT_SETTERS = tuple(HandResult.__dict__[f].__set__ for f in HandResult.__dataclass_fields__)
+
+
+def _new_result(*values) -> HandResult:
+    """``HandResult(*values)`` without the frozen dataclass's slow ``__init__`` (the scorer's
+    hot path): the slot descriptors set each field once, in field order."""
+    obj = object.__new__(HandResult)
+    for setter, value in zip(_RESULT_SETTERS, values):
+        setter(obj, value)
+    return obj
+
+
 def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
     """Raise ``RulesError`` for a situation that cannot happen (conflicting flags)."""
     rw, sw = sit.round_wind, sit.seat_wind
@@ -196,21 +208,27 @@ def _check_special(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> 
         raise RulesError("open_riichi_deal_in without open riichi")
 
 
-def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int) -> list[int]:
-    """Validate the tiles; return every physical tile of the hand (concealed, then melds)."""
-    tiles = list(concealed)
-    for m in melds:
-        if type(m) is not Meld:
-            raise RulesError(f"{m!r} is not a Meld")
-        tiles.extend(m.tiles)
+def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
+                 ) -> tuple[Sequence[int], set[int]]:
+    """Validate the tiles; return every physical tile of the hand (concealed, then melds) and
+    the same as a set."""
+    if melds:
+        tiles: Sequence[int] = list(concealed)
+        for m in melds:
+            if type(m) is not Meld:
+                raise RulesError(f"{m!r} is not a Meld")
+            tiles += m.tiles  # type: ignore[operator]
+    else:
+        tiles = concealed
     try:
-        bad = set(map(type, tiles)) != _INT_ONLY or min(tiles) < 0 or max(tiles) > 135
-    except (TypeError, ValueError):
+        tset = set(tiles)
+        bad = not tiles or min(tset) < 0 or max(tset) > 135
+    except TypeError:
         bad = True
-    if bad:
-        bad_tile = next(t for t in tiles if type(t) is not int or not 0 <= t < 136)
+    if bad or (len(tset) == len(tiles) and _INT_ONLY != set(map(type, tset))):
+        bad_tile = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
         raise RulesError(f"{bad_tile!r} is not a tile 0-135")
-    if len(set(tiles)) != len(tiles):
+    if len(tset) != len(tiles):
         dup = next(t for t in tiles if tiles.count(t) > 1)
         raise RulesError(f"tile {dup} ({kind_name(dup >> 2)}) appears twice")
     want = 14 - 3 * len(melds)
@@ -220,7 +238,7 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int)
             f"{want} (the winning tile included)")
     if win_tile not in concealed:
         raise RulesError(f"the winning tile {win_tile!r} is not among the concealed tiles")
-    return tiles
+    return tiles, tset
 
 
 def _is_shiisan_budou(c: list[int]) -> bool:
@@ -269,7 +287,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     ``RulesError`` (malformed tiles or conflicting flags).
     """
     sit = situation
-    tiles_all = _check_tiles(concealed, melds, win_tile)
+    tiles_all, tile_set = _check_tiles(concealed, melds, win_tile)
     check_situation(sit, melds, rules)
     tsumo = sit.tsumo
     dealer = sit.seat_wind == EAST
@@ -381,12 +399,11 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             ura += counts[_DORA[t >> 2]]
     aka = 0
     reds = rules.red_fives
-    if counts[4] and reds[0]:
-        aka += sum(1 for t in tiles_all if 16 <= t < 16 + reds[0])
-    if counts[13] and reds[1]:
-        aka += sum(1 for t in tiles_all if 52 <= t < 52 + reds[1])
-    if counts[22] and reds[2]:
-        aka += sum(1 for t in tiles_all if 88 <= t < 88 + reds[2])
+    for kind, n_red in ((4, reds[0]), (13, reds[1]), (22, reds[2])):
+        if n_red and counts[kind]:
+            for t in range(kind * 4, kind * 4 + n_red):  # D2: the lowest copies are red
+                if t in tile_set:
+                    aka += 1
 
     comp = _compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
@@ -445,7 +462,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
 class _Compiled:
     """The registry filtered and split for one RuleSet (cached by identity)."""
 
-    __slots__ = ("rules", "hand_yaku", "reading_yaku", "yakuman", "local_yakuman", "defs")
+    __slots__ = ("rules", "hand_yaku", "reading_yaku", "yakuman", "local_yakuman", "defs",
+                 "lines")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -456,6 +474,12 @@ class _Compiled:
             [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
         self.yakuman = active_yakuman(rules)
         self.local_yakuman = any(y.rule is not None for y in self.yakuman)
+        # per registry entry: ((Yaku, Tenhou pair) closed, (…) open, Tenhou id, special)
+        self.lines = tuple(
+            ((_yaku(y.name, y.closed_han), (y.tenhou_id, y.closed_han)),
+             (_yaku(y.name, y.open_han), (y.tenhou_id, y.open_han)), y.tenhou_id,
+             1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0)
+            for y in defs)
 
 
 def _grouped(entries):
@@ -549,28 +573,36 @@ def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, a
     ids: list[tuple[int, int]] = []
     han = 0
     pinfu = False
+    menzen = r.menzen
     for i in hits:
-        y = comp.defs[i]
-        h = y.han(r)
-        han += h
-        yaku.append(_yaku(y.name, h))
-        if y.tenhou_id >= 0:
-            ids.append((y.tenhou_id, h))
-        if y.tenhou_id == 7:
-            pinfu = True
-    for name, n, tid in (("dora", dora, 52), ("aka dora", aka, 54), ("ura dora", ura, 53)):
-        if n:
-            yaku.append(_yaku(name, n))
-            ids.append((tid, n))
-            han += n
+        closed, opened, tid, special = comp.lines[i]
+        y, idt = closed if menzen else opened
+        if special:
+            if special == 1:
+                pinfu = True
+            else:  # renhou as mangan/baiman (Y42)
+                y = _yaku(y.name, comp.defs[i].han(r))
+                idt = (tid, y.han)
+        han += y.han
+        yaku.append(y)
+        if tid >= 0:
+            ids.append(idt)
+    if dora:
+        yaku.append(_yaku("dora", dora))
+        ids.append((52, dora))
+    if aka:
+        yaku.append(_yaku("aka dora", aka))
+        ids.append((54, aka))
+    if ura:
+        yaku.append(_yaku("ura dora", ura))
+        ids.append((53, ura))
+    han += dora + aka + ura
     fu, breakdown = _fu(r, pinfu)
     base, limit = base_points(han, fu, r.rules)
     ron, td, to = pay(base, dealer)
-    return HandResult(
-        han=han, fu=fu, yaku=tuple(yaku), yakuman=0, limit=limit, base=base, dora=dora,
-        ura=ura, aka=aka, fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
-        total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=(),
-        tenhou_yaku_ids=tuple(ids), tsumo=r.tsumo, dealer=dealer)
+    tsumo = r.tsumo
+    return _new_result(han, fu, tuple(yaku), 0, limit, base, dora, ura, aka, breakdown, ron, td,
+                       to, total_of(ron, td, to, tsumo, dealer), (), tuple(ids), tsumo, dealer)
 
 
 def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
