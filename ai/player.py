@@ -47,8 +47,8 @@ class Style:
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.8, threats_open=False, lookahead=False),
-    "hard": Style(defence=1.0, lookahead=True, placement=True),
+    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.25),
+    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.25),
 }
 PERSONALITY = {
     "balanced": {},
@@ -68,7 +68,9 @@ def style_for(level: str, personality: str) -> Style:
 
 # per-own-draw chance of moving one step, by shanten, for the steps after the first
 _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
-RON_FACTOR = 2.2
+RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
+WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
+HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
 SHANTEN_BACK = 0.5  # a wait is hit by own draws plus three opponents' discards
 
 
@@ -94,7 +96,10 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
             p *= RON_FACTOR if can_ron else 1.0
         probs.append(min(0.95, p))
     dist = [1.0] + [0.0] * len(probs)
+    keep = 1.0 - HAZARD
     for _ in range(draws):
+        for i in range(len(probs)):
+            dist[i] *= keep  # someone else ended the round first
         for i in range(len(probs) - 1, -1, -1):
             move = dist[i] * probs[i]
             dist[i] -= move
@@ -219,7 +224,7 @@ class Player(Agent):
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
         p = win_probability(s, n, unseen, draws, can_ron, wait)
-        return p * value, s, n
+        return p * (value + WIN_BONUS), s, n
 
     def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
                       tiles: Sequence[int], closed: bool, riichi: bool | None = None):
@@ -350,13 +355,13 @@ class Player(Agent):
         draws = max(1, sit.tiles_left // 4)
         unseen = sit.unseen_total()
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
-        ev_r = p_r * v_r * 1.1 - (1 - p_r) * 1000
+        ev_r = p_r * (v_r + WIN_BONUS) * 1.1 - (1 - p_r) * 1000
         if w_d and ron_d:
             p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25)
         else:
             # no yaku without riichi: only a tsumo wins dama
             p_d = win_probability(0, w_d, unseen, draws, False, w_d)
-        ev_d = p_d * v_d
+        ev_d = p_d * (v_d + WIN_BONUS)
         # dama keeps the option to fold; riichi commits against every later threat
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:
@@ -406,7 +411,6 @@ class Player(Agent):
                 ev, s, n = self.evaluate(sit, c2, t2, extra=meld)
                 if s >= 99:
                     continue  # a yakuless call
-                ev -= self._danger(sit, k)
                 if best_after is None or ev > best_after[0]:
                     best_after = (ev, s)
             if best_after is None:

@@ -72,7 +72,7 @@ def routes(
     if closed:
         out.append(Route("riichi", base, 1.0, None))
         if sum(counts) >= 13:
-            out.append(Route("chiitoitsu", chiitoitsu_shanten(counts), 2.0 + 1.0, None))
+            out.append(Route("chiitoitsu", chiitoitsu_shanten(counts), 2.0, None))
     if secured:
         out.append(Route("yakuhai", base, float(secured), None))
     else:
