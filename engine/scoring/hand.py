@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
-from engine.scoring.decompose import decompositions, is_chiitoitsu, is_kokushi
+from engine.scoring.decompose import _decompositions, is_kokushi
 from engine.scoring.points import (
     base_points,
     pay,
@@ -218,6 +218,9 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
             if type(m) is not Meld:
                 raise RulesError(f"{m!r} is not a Meld")
             tiles += m.tiles  # type: ignore[operator]
+        if set(map(type, tiles)) != _INT_ONLY:
+            bad_tile = next(t for t in tiles if type(t) is not int)
+            raise RulesError(f"{bad_tile!r} is not a tile 0-135")
     else:
         tiles = concealed
     try:
@@ -225,10 +228,13 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
         bad = not tiles or min(tset) < 0 or max(tset) > 135
     except TypeError:
         bad = True
-    if bad or (len(tset) == len(tiles) and _INT_ONLY != set(map(type, tset))):
+    if bad:
         bad_tile = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
         raise RulesError(f"{bad_tile!r} is not a tile 0-135")
     if len(tset) != len(tiles):
+        for t in tiles:
+            if type(t) is not int:
+                raise RulesError(f"{t!r} is not a tile 0-135")
         dup = next(t for t in tiles if tiles.count(t) > 1)
         raise RulesError(f"tile {dup} ({kind_name(dup >> 2)}) appears twice")
     want = 14 - 3 * len(melds)
@@ -236,7 +242,7 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
         raise RulesError(
             f"{len(concealed)} concealed tiles with {len(melds)} meld(s); a winning hand has "
             f"{want} (the winning tile included)")
-    if win_tile not in concealed:
+    if type(win_tile) is not int or win_tile not in concealed:
         raise RulesError(f"the winning tile {win_tile!r} is not among the concealed tiles")
     return tiles, tset
 
@@ -293,8 +299,11 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     dealer = sit.seat_wind == EAST
     w = win_tile >> 2
     hand_counts = [0] * 34
-    for t in concealed:
-        hand_counts[t >> 2] += 1
+    try:
+        for t in concealed:
+            hand_counts[t >> 2] += 1
+    except TypeError:
+        raise RulesError(f"not tiles 0-135: {list(concealed)!r}") from None
     counts = hand_counts[:]
     meld_sets: list[tuple[int, bool, bool, bool]] = []
     menzen = True
@@ -338,7 +347,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
 
     readings: list[Reading] = []
     has_melds = bool(melds)
-    for pair, sets in decompositions(hand_counts):
+    for pair, sets in _decompositions(tuple(hand_counts)):
         if pair is None:
             continue
         seen: list[tuple[bool, int, int]] = []
@@ -387,24 +396,6 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     if not readings:
         raise NotAWin("not a complete hand", concealed, melds)
 
-    # dora (D2, D4, D5): the same for every reading
-    inds = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
-    dora = 0
-    for t in inds:
-        dora += counts[_DORA[t >> 2]]
-    ura = 0
-    if (sit.riichi or sit.double_riichi or sit.open_riichi) and rules.ura_dora:
-        uinds = sit.ura_indicators if rules.kan_ura_dora else sit.ura_indicators[:1]
-        for t in uinds:
-            ura += counts[_DORA[t >> 2]]
-    aka = 0
-    reds = rules.red_fives
-    for kind, n_red in ((4, reds[0]), (13, reds[1]), (22, reds[2])):
-        if n_red and counts[kind]:
-            for t in range(kind * 4, kind * 4 + n_red):  # D2: the lowest copies are red
-                if t in tile_set:
-                    aka += 1
-
     comp = _compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
     maybe_yakuman = comp.local_yakuman or _yakuman_possible(
@@ -415,6 +406,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     best_yaku_han = 0
     hand_part: dict[str, tuple[int, list[int], bool]] = {}
     single = len(readings) == 1
+    if not single:
+        dora, ura, aka = _dora_counts(sit, rules, counts, tile_set)
     for r in readings:
         if maybe_yakuman:
             found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
@@ -456,6 +449,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     if found is not None:
         return _yakuman_result(r, found, dealer)
     hits.sort()
+    if single:
+        dora, ura, aka = _dora_counts(sit, rules, counts, tile_set)
     return _result(r, comp, hits, dora, ura, aka, dealer)
 
 
@@ -565,6 +560,30 @@ def _yaku(name: str, han: int) -> Yaku:
     if y is None:
         y = _YAKU_CACHE[(name, han)] = Yaku(name, han)
     return y
+
+
+def _dora_counts(sit: WinSituation, rules: RuleSet, counts: list[int], tile_set: set[int]
+                 ) -> tuple[int, int, int]:
+    """(dora, ura, aka) of a hand (D2, D4, D5): each indicator counts every copy of its dora,
+    so identical indicators stack; ura only with riichi; red fives by ``rules.red_fives``."""
+    inds = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
+    dora = 0
+    for t in inds:
+        dora += counts[_DORA[t >> 2]]
+    ura = 0
+    if (sit.riichi or sit.double_riichi or sit.open_riichi) and rules.ura_dora:
+        uinds = sit.ura_indicators if rules.kan_ura_dora else sit.ura_indicators[:1]
+        for t in uinds:
+            ura += counts[_DORA[t >> 2]]
+    aka = 0
+    r0, r1, r2 = rules.red_fives
+    if r0 and counts[4]:
+        aka += sum(1 for t in range(16, 16 + r0) if t in tile_set)
+    if r1 and counts[13]:
+        aka += sum(1 for t in range(52, 52 + r1) if t in tile_set)
+    if r2 and counts[22]:
+        aka += sum(1 for t in range(88, 88 + r2) if t in tile_set)
+    return dora, ura, aka
 
 
 def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, aka: int,

@@ -331,3 +331,12 @@ def test_Y27_nagashi_mangan_payments():
     assert nagashi_mangan(True, draw, honba=1) == {"each": 4000}
     with pytest.raises(RulesError):
         nagashi_mangan(False, preset("tenhou", nagashi_mangan=False))
+
+
+@pytest.mark.parametrize("concealed,win", [
+    ([1.0] * 14, 1.0), ([float(i) for i in range(14)], 0), (list(range(13)) + ["x"], 0),
+    (list(range(13)) + [200], 0), (list(range(13)) + [-4], 0), (list(range(14)), 0.5),
+])
+def test_score_hand_rejects_non_tiles_with_rules_error(concealed, win):
+    with pytest.raises(RulesError):
+        score_hand(concealed, [], win, WinSituation(), RuleSet())
