@@ -28,6 +28,7 @@ tables are memoised by pattern and combined over the three suits and the honours
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from engine.errors import RulesError
 
@@ -152,25 +153,30 @@ def _suit_id(h: tuple[int, ...]) -> int:
     """Table id of one suit's 9-count pattern (memoised)."""
     sid = _SUIT_ID.get(h)
     if sid is None:
-        sid = _EMPTY
-        r = 0
-        while r < 9:
-            if not h[r]:
-                r += 1
-                continue
-            start = end = r
-            while r < 9 and (h[r] or (r + 1 < 9 and h[r + 1])):
-                if h[r]:
-                    end = r
-                r += 1
-            lo = max(0, start - 2)
-            hi = min(9, end + 3)
-            window = h[lo:hi]
-            wid = _WINDOW_ID.get(window)
-            if wid is None:
-                wid = _WINDOW_ID[window] = _intern(_window_table(window))
-            sid = _combine(sid, wid)
-        _SUIT_ID[h] = sid
+        sid = _SUIT_ID[h] = _compute_suit(h)
+    return sid
+
+
+def _compute_suit(h: tuple[int, ...]) -> int:
+    """Table id of a suit pattern from its components (not read from the suit memo)."""
+    sid = _EMPTY
+    r = 0
+    while r < 9:
+        if not h[r]:
+            r += 1
+            continue
+        start = end = r
+        while r < 9 and (h[r] or (r + 1 < 9 and h[r + 1])):
+            if h[r]:
+                end = r
+            r += 1
+        lo = max(0, start - 2)
+        hi = min(9, end + 3)
+        window = h[lo:hi]
+        wid = _WINDOW_ID.get(window)
+        if wid is None:
+            wid = _WINDOW_ID[window] = _intern(_window_table(window))
+        sid = _combine(sid, wid)
     return sid
 
 
@@ -248,6 +254,34 @@ def _honor_id(h: tuple[int, ...]) -> int:
     return hid
 
 
+def suit_patterns(max_tiles: int) -> list[tuple[int, ...]]:
+    """Every 9-count suit pattern (0-4 per rank) of at most ``max_tiles`` tiles, in the fixed
+    order of ``engine._suit_table``: rank 1 counts vary slowest."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 9:
+            out.append(prefix)
+            return
+        for c in range(min(4, left) + 1):
+            walk(prefix + (c,), left - c)
+
+    walk((), max_tiles)
+    return out
+
+
+def _load_precomputed() -> None:
+    """Seed the suit memo from the generated tables (benchmarks/gen_suit_table.py), so the first
+    few thousand hands of a process do not wait for the dynamic programme."""
+    from engine import _suit_table
+
+    ids = [_intern(t) for t in _suit_table.TABLES]
+    patterns = suit_patterns(_suit_table.MAX_TILES)
+    if len(patterns) != len(_suit_table.IDS):
+        raise RuntimeError("engine/_suit_table.py is stale: rerun benchmarks/gen_suit_table.py")
+    _SUIT_ID.update(zip(patterns, [ids[b] for b in _suit_table.IDS]))
+
+
 def _group_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """Table ids of the man, pin, sou and honour parts of a hand."""
     sid = _SUIT_ID
@@ -288,34 +322,35 @@ def _full_id(m: int, p: int, s: int, z: int) -> int:
     return full
 
 
+try:
+    _load_precomputed()
+except ImportError:  # while benchmarks/gen_suit_table.py writes it for the first time
+    pass
+
+
 def _regular(counts: Sequence[int], n: int) -> int:
     # n // 3 = melds still to make from the concealed tiles (4 - implied melds), plus the pair
     return _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
 
 
 def _chiitoitsu(counts: Sequence[int]) -> int:
-    pairs = kinds = 0
-    for c in counts:
-        if c:
-            kinds += 1
-            if c >= 2:
-                pairs += 1
+    # list.count runs in C: kinds held = 34 - zeros, pairs (2 or more) = kinds - singles
+    zeros = counts.count(0)
+    singles = counts.count(1)
+    pairs = 34 - zeros - singles
     if pairs >= 7:
         return -1
-    singles = kinds - pairs
     return 13 - 2 * pairs - min(singles, 7 - pairs)
 
 
+_yaochuu_counts = itemgetter(*_YAOCHUU)
+
+
 def _kokushi(counts: Sequence[int]) -> int:
-    kinds = 0
-    pair = 0
-    for k in _YAOCHUU:
-        c = counts[k]
-        if c:
-            kinds += 1
-            if c >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    yao = _yaochuu_counts(counts)
+    zeros = yao.count(0)
+    pair = 1 if 13 - zeros - yao.count(1) else 0
+    return zeros - pair
 
 
 # --- public --------------------------------------------------------------------------------------
