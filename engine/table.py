@@ -899,8 +899,8 @@ class Table:
             self._resolve_discard()
 
     def _do_own_kan(self, seat: int, action: Kan) -> None:
-        self._reveal_pending_dora()
         if action.kind is MeldKind.ANKAN:
+            self._reveal_pending_dora()
             for t in action.tiles:
                 self._remove(seat, t)
             meld = Meld(MeldKind.ANKAN, tuple(sorted(action.tiles)), None, 0)
@@ -930,7 +930,8 @@ class Table:
         self._update_waits(seat)
         self.events.append(KanDeclared(seat, meld))
         self._no_calls = False
-        self.ippatsu = [False] * 4
+        # ippatsu stays open for a riichi seat that robs this kan (Tenhou); the kan clears it
+        # only once it stands. An earlier open kan's dora likewise waits until then (D3).
         self._chankan_options(seat, added, action, kokushi_only=False)
         if self._options:
             self.phase = Phase.CHANKAN
@@ -938,6 +939,7 @@ class Table:
         self._finish_kakan(seat)
 
     def _finish_kakan(self, seat: int) -> None:
+        self._reveal_pending_dora()
         self._kan_done(seat)
         self._dora_after_open_kan()
         self._draw(seat, rinshan=True)

@@ -329,3 +329,20 @@ def test_Y27_nagashi_mangan_at_the_exhaustive_draw():
     drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
     assert drawn.kind is DrawKind.NAGASHI and drawn.nagashi == (2,)
     assert drawn.deltas == (-4000, -2000, 8000, -2000)
+
+
+def test_R3_C6_chankan_by_a_riichi_seat_keeps_ippatsu():
+    # Tenhou (replay corpus): the kakan clears ippatsu only once it stands
+    t = scripted(["55p", "46p234m567m234s88s", "0p", ""], draws="9m1s1s1s9s9s5p")
+    t.submit(0, Discard(t.drawn)); pass_calls(t)
+    t.submit(1, Discard(t.drawn)); pass_calls(t)
+    discard(t, 2, "5p")
+    t.submit(1, PASS)
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Pon)))
+    t.submit(0, first_discard(t, 0)); pass_calls(t)
+    t.submit(1, Riichi(t.drawn)); pass_calls(t)
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 0)
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
+    t.submit(1, RON)
+    names = [y.name for y in wins(t)[0].result.yaku]
+    assert "ippatsu" in names and "chankan" in names and "riichi" in names

@@ -23,22 +23,8 @@ TENHOU6 = sorted((LOGS / "tenhou6").glob("*/*.json"))
 pytestmark = pytest.mark.skipif(not MJLOGS, reason="../shared/logs is not there")
 
 # Engine gaps found by the replay (engine/table.py is not ours to change): strict xfails.
-CHANKAN_IPPATSU = (
-    "engine gap R3/C6: a kakan clears every ippatsu before the chankan chance, so a riichi "
-    "player who robs the kan on the turn after riichi loses ippatsu (Tenhou counts it: "
-    "E2-0 record 6 han haneman 12000, engine 5 han mangan 8000)"
-)
-KAN_DORA_BEFORE_CHANKAN = (
-    "engine gap D3: after kakan, rinshan, second kakan, the engine turns over the first kan's "
-    "dora before the chankan chance; Tenhou shows 1 indicator at the chankan (record 2 han "
-    "2000, engine 3 han with a dora from the extra indicator)"
-)
-KNOWN_GAPS = {
-    "2018010702gm-00a9-0000-5dd4f9b4.mjlog": CHANKAN_IPPATSU,
-    "encdec-chankan-ippatsu.mjlog": CHANKAN_IPPATSU,
-    "2018010702gm-00a9-0000-5dd4f9b4__603811d8.json": CHANKAN_IPPATSU,
-    "double_kakan_then_chankan.json": KAN_DORA_BEFORE_CHANKAN,
-}
+# (The chankan-ippatsu and double-kakan dora gaps were fixed in engine/table.py.)
+KNOWN_GAPS: dict[str, str] = {}
 # Hand-made call-order puzzles whose results contradict Tenhou's own bookkeeping: pinned below.
 BAD_RECORDS = {"confusing_nakis_1.json", "confusing_nakis_2.json"}
 
