@@ -346,3 +346,21 @@ def test_R3_C6_chankan_by_a_riichi_seat_keeps_ippatsu():
     t.submit(1, RON)
     names = [y.name for y in wins(t)[0].result.yaku]
     assert "ippatsu" in names and "chankan" in names and "riichi" in names
+
+
+def test_S9_pao_on_a_ron_by_a_third_seat_splits_the_yakuman():
+    t = scripted(["5z", "55z66z77z123m456m4p", "6z", "7z"], draws="9m1s1s1s5m")
+    discard(t, 0, "5z")
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Pon)))
+    discard(t, 1, "4p"); pass_calls(t)
+    discard(t, 2, "6z")
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Pon)))
+    discard(t, 1, "1m"); pass_calls(t)
+    t.submit(2, Discard(t.drawn)); pass_calls(t)
+    discard(t, 3, "7z")
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Pon)))
+    discard(t, 1, "6m"); pass_calls(t)
+    t.submit(2, Discard(t.drawn))  # seat 2 deals in with 5m
+    t.submit(1, RON)
+    w = wins(t)[0]
+    assert w.pao == 3 and w.deltas == (0, 32000, -16000, -16000)
