@@ -93,9 +93,11 @@ def make_rules(preset_name: str, length: str | None):
     return rules
 
 
-def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True) -> list[SeatRecord]:
+def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
+              clock=time.perf_counter) -> list[SeatRecord]:
     """Play one game; ``seats[s]`` is seat s's type. Agents are seeded from the game seed and the
-    seat, so a game is reproducible."""
+    seat, so a game is reproducible. Decisions are timed with ``clock`` (wall clock by default;
+    ``time.thread_time`` measures CPU only, for a loaded machine)."""
     from ai import make_agent
     from engine.events import Called, DrawKind, RiichiAccepted, RoundDrawn, RoundStarted, Win
     from engine.game import Game
@@ -109,7 +111,6 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True) -> lis
         agents.append(agent)
     game = Game(rules, seed)
     times: list[list[float]] = [[], [], [], []]
-    clock = time.perf_counter
     while not game.over:
         pending = game.pending()
         seat = min(pending)

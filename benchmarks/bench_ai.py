@@ -1,0 +1,84 @@
+"""AI strength and speed (issue 4): the figures of the report, with their targets.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_ai.py                 # quick: 40 + 8 games
+    .venv/bin/python benchmarks/bench_ai.py --games 400 --selfplay 40 --workers 2
+
+1. ``hard`` against three ``greedy`` baselines, duplicate (each seed four times, the challenger in
+   every seat): average rank with its 95% interval (target <= 2.30 over >= 400 games).
+2. Four ``hard`` AIs: win, deal-in, riichi and call rates per round (targets: win 19-24%,
+   deal-in <= 13%, riichi 15-25%, call 25-40%).
+3. Decision time of ``hard`` in one process, CPU time per decision (so other load on the machine
+   does not count): median <= 5 ms, p99 <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.commands.selfplay import league, make_rules, play_game, summarise  # noqa: E402
+
+
+def verdict(ok: bool) -> str:
+    return "ok  " if ok else "MISS"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="duplicate games vs greedy (x4 seeds)")
+    ap.add_argument("--selfplay", type=int, default=8, help="four-way hard games")
+    ap.add_argument("--timing", type=int, default=3, help="hard games timed in this process")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1000)
+    args = ap.parse_args()
+
+    t0 = time.monotonic()
+    recs = league(args.games, args.seed, ["hard", "greedy", "greedy", "greedy"], duplicate=True,
+                  workers=args.workers)
+    rows = {r["seat"]: r for r in summarise(recs)}
+    hard = rows["hard"]
+    lo, hi = hard["rank_ci95"]
+    print(f"hard vs 3 greedy, duplicate, {hard['games']} games "
+          f"({time.monotonic() - t0:.0f}s, seeds {args.seed}..):")
+    print(f"  {verdict(hard['avg_rank'] <= 2.30)} average rank {hard['avg_rank']:.3f} "
+          f"(95% CI {lo:.2f}-{hi:.2f}; target <= 2.30), ranks "
+          + "/".join(f"{x * 100:.0f}%" for x in hard["rank_dist"]))
+    g = rows["greedy"]
+    print(f"       greedy average rank {g['avg_rank']:.3f}; hard win {hard['win_rate']:.1%} "
+          f"deal-in {hard['deal_in_rate']:.1%} vs greedy win {g['win_rate']:.1%} "
+          f"deal-in {g['deal_in_rate']:.1%}")
+
+    t0 = time.monotonic()
+    recs = league(args.selfplay, args.seed + 5000, ["hard"] * 4, workers=args.workers)
+    r = summarise(recs)[0]
+    print(f"four-way hard self-play, {args.selfplay} games, {r['rounds'] // 4} rounds "
+          f"({time.monotonic() - t0:.0f}s):")
+    for key, lo_, hi_ in (("win_rate", 0.19, 0.24), ("deal_in_rate", 0.0, 0.13),
+                          ("riichi_rate", 0.15, 0.25), ("call_rate", 0.25, 0.40)):
+        print(f"  {verdict(lo_ <= r[key] <= hi_)} {key:<13} {r[key]:6.1%}  "
+              f"(target {lo_:.0%}-{hi_:.0%})")
+    print(f"       draw rate {r['draw_rate']:.1%}, average win {r['avg_win_points']}, "
+          f"average deal-in {r['avg_deal_in_points']}")
+
+    rules = make_rules("tenhou", None)
+    times: list[float] = []
+    for i in range(args.timing):
+        for rec in play_game(args.seed + 9000 + i, ["hard"] * 4, rules, clock=time.thread_time):
+            times.extend(rec.times)
+    times.sort()
+    p50 = times[len(times) // 2] * 1000
+    p99 = times[int(len(times) * 0.99)] * 1000
+    print(f"hard decision time (CPU), {len(times)} decisions in {args.timing} games:")
+    print(f"  {verdict(p50 <= 5)} median {p50:.2f} ms (target <= 5)")
+    print(f"  {verdict(p99 <= 50)} p99    {p99:.2f} ms (target <= 50); max {times[-1] * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
