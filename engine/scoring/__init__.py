@@ -14,6 +14,7 @@ from engine.scoring.hand import (
     NotAWin,
     WinSituation,
     Yaku,
+    can_win,
     check_situation,
     score_hand,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "WinSituation",
     "Yaku",
     "base_points",
+    "can_win",
     "check_situation",
     "decompositions",
     "is_chiitoitsu",

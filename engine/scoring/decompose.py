@@ -168,52 +168,58 @@ def _suit_options(suit: int, part: tuple[int, ...], with_pair: bool
     return tuple(options)
 
 
+@lru_cache(maxsize=None)
+def _honor_option(part: tuple[int, ...]) -> tuple[int, int | None, tuple[Set, ...]] | None:
+    """Honours split into triplets and at most one pair: (number of pairs, pair kind, sets);
+    None when impossible."""
+    sets: list[Set] = []
+    pair = None
+    pairs = 0
+    for i, n in enumerate(part):
+        if n == 3:
+            sets.append((27 + i, False))
+        elif n == 2:
+            pairs += 1
+            pair = 27 + i
+        elif n:
+            return None
+    if pairs > 1:
+        return None
+    return pairs, pair, tuple(sets)
+
+
 @lru_cache(maxsize=65536)
 def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
-    total = sum(key)
-    if total % 3 == 1:
+    hon = _honor_option(key[27:34])
+    if hon is None:
         return ()
-    # the pair sits in the one suit (or the honours) whose tile count is 2 mod 3
-    groups = []
-    pair_group = -1 if total % 3 == 2 else None
-    for s in range(3):
-        part = key[s * 9 : s * 9 + 9]
-        r = sum(part) % 3
-        if r == 1:
-            return ()
-        if r == 2:
-            if pair_group != -1:
-                return ()
-            pair_group = s
-        groups.append(part)
-    honor_sets: list[Set] = []
-    honor_pair = None
-    for k in range(27, 34):
-        n = key[k]
-        if n == 3:
-            honor_sets.append((k, False))
-        elif n == 2 and pair_group == -1 and honor_pair is None:
-            honor_pair = k
-        elif n:
-            return ()
-    if honor_pair is not None:
-        pair_group = 3
-    if pair_group == -1:
+    m, p, s = key[0:9], key[9:18], key[18:27]
+    rm, rp, rs = sum(m) % 3, sum(p) % 3, sum(s) % 3
+    if rm == 1 or rp == 1 or rs == 1:
         return ()
-    per_suit = []
-    for s in range(3):
-        options = _suit_options(s, groups[s], s == pair_group)
-        if not options:
-            return ()
-        per_suit.append(options)
+    pairs = hon[0] + (rm == 2) + (rp == 2) + (rs == 2)
+    if pairs > 1 or (pairs == 0 and sum(key) % 3 == 2):
+        return ()
+    om = _suit_options(0, m, rm == 2)
+    op = _suit_options(1, p, rp == 2)
+    os_ = _suit_options(2, s, rs == 2)
+    if not om or not op or not os_:
+        return ()
+    hs = hon[2]
+    hp = hon[1]
+    if len(om) == 1 and len(op) == 1 and len(os_) == 1:
+        pa, a = om[0]
+        pb, b = op[0]
+        pc, c = os_[0]
+        pair = pa if pa is not None else pb if pb is not None else pc if pc is not None else hp
+        return ((pair, a + b + c + hs),)
     out: list[Decomposition] = []
-    hs = tuple(honor_sets)
-    for pa, a in per_suit[0]:
-        for pb, b in per_suit[1]:
-            for pc, c in per_suit[2]:
+    for pa, a in om:
+        for pb, b in op:
+            for pc, c in os_:
                 pair = pa if pa is not None else pb if pb is not None else pc
                 if pair is None:
-                    pair = honor_pair
+                    pair = hp
                 out.append((pair, a + b + c + hs))
     return tuple(out)
 

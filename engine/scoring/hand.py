@@ -639,6 +639,17 @@ def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
         tenhou_yaku_ids=ids, tsumo=r.tsumo, dealer=dealer)
 
 
+def can_win(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
+            situation: WinSituation, rules: RuleSet) -> bool:
+    """Whether the hand is a legal win (complete, with a yaku over the han minimum): what the
+    table asks before offering tsumo or ron. Malformed input still raises ``RulesError``."""
+    try:
+        score_hand(concealed, melds, win_tile, situation, rules)
+    except (NotAWin, NoYaku):
+        return False
+    return True
+
+
 def _describe(concealed: Sequence[int], melds: Sequence[Meld]) -> str:
     from engine.meld import format_meld
     from engine.tiles import format_tiles

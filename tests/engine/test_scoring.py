@@ -340,3 +340,39 @@ def test_Y27_nagashi_mangan_payments():
 def test_score_hand_rejects_non_tiles_with_rules_error(concealed, win):
     with pytest.raises(RulesError):
         score_hand(concealed, [], win, WinSituation(), RuleSet())
+
+
+def test_is_complete_agrees_with_decompositions_on_random_counts():
+    """The fast agari check and the full decomposition never disagree (regular shape)."""
+    import random
+
+    from engine.scoring.decompose import decompositions, is_regular
+
+    rng = random.Random(7)
+    complete = 0
+    for _ in range(4000):
+        counts = [0] * 34
+        suit_kinds = rng.sample(range(34), rng.choice((3, 5, 8, 12)))
+        for _ in range(rng.choice((2, 5, 8, 11, 14))):
+            k = rng.choice(suit_kinds)
+            if counts[k] < 4:
+                counts[k] += 1
+        if sum(counts) % 3 != 2:
+            continue
+        has = bool([d for d in decompositions(counts) if d[0] is not None])
+        assert is_regular(counts) is has, counts
+        complete += has
+    assert complete > 50
+
+
+def test_can_win():
+    from engine.scoring import can_win
+    from engine.tiles import parse_tiles
+
+    hand = parse_tiles("234567m22345p678s")
+    win = next(t for t in hand if t >> 2 == 11)
+    assert can_win(hand, [], win, WinSituation(), RuleSet())  # pinfu tanyao
+    hand = parse_tiles("234567m22345p789s")
+    win = next(t for t in hand if t >> 2 == 12)  # kanchan, no yaku without riichi
+    assert not can_win(hand, [], win, WinSituation(), RuleSet())
+    assert can_win(hand, [], win, WinSituation(riichi=True), RuleSet())

@@ -7,10 +7,11 @@ Option mapping (tenhou preset → ``OptionalRules``): ``has_open_tanyao=kuitan``
 ``kiriage=kiriage_mangan``, ``fu_for_open_pinfu=True`` and ``fu_for_pinfu_tsumo=False`` (Tenhou's
 30 fu / 20 fu conventions). Conventions where the library differs from Tenhou and this engine:
 
-* yakuman fu: the library reports the fu of a normal reading only for some yakuman and
-  0/None for others; Tenhou reports the fu of the reading (agari_vectors has fu 20-60 on
-  yakuman). Fu are therefore compared only below yakuman.
-* kokushi: the library reports no fu; it does not matter for points.
+* kokushi: the library reports 0 fu; this engine reports 25 (fu never matter for a yakuman,
+  and Tenhou's records carry no kokushi fu here). Kokushi fu are not compared. Every other
+  yakuman's fu is the fu of its reading in both (Tenhou too: agari_vectors has 20-60 fu on
+  yakuman), and is compared.
+* han of a yakuman hand: both report 13 per multiple.
 Everything else — han, fu, points, yaku set (by Tenhou id) — must agree exactly.
 """
 
@@ -98,7 +99,8 @@ def compare(sample: Sample, rules: RuleSet) -> str | None:
     o_han, o_fu, o_total, o_ids, o_yakuman = theirs
     if yakuman != o_yakuman or total != o_total or ids != o_ids:
         return f"engine {mine} oracle {theirs}"
-    if not yakuman and (han, fu) != (o_han, o_fu):
+    kokushi = any(i in (47, 48) for i in ids)
+    if han != o_han or (fu != o_fu and not kokushi):
         return f"engine {mine} oracle {theirs}"
     return None
 
