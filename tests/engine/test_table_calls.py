@@ -364,3 +364,42 @@ def test_S9_pao_on_a_ron_by_a_third_seat_splits_the_yakuman():
     t.submit(1, RON)
     w = wins(t)[0]
     assert w.pao == 3 and w.deltas == (0, 32000, -16000, -16000)
+
+
+def _last_tile_table(waiter, tile_kind_names):
+    """A table where seat ``waiter`` holds a tanyao hand waiting on 3p/6p, the last live tile
+    (index 121, drawn by seat 1) is a 3p and no other 3p/6p is drawn before it."""
+    from engine.table import Table
+    from engine.wall import Wall
+
+    hands = ["", "", "", ""]
+    hands[waiter] = TANYAO_36P
+    t0 = scripted(hands)
+    tiles = list(t0.wall.tiles)
+    wanted = {kind(n) for n in tile_kind_names}
+    spare = [i for i in range(52, 122) if tiles[i] >> 2 in wanted]
+    safe = [i for i in range(122, 136) if tiles[i] >> 2 not in wanted and i not in (126,)]
+    last = next(i for i in spare if tiles[i] >> 2 == kind("3p"))
+    tiles[last], tiles[121] = tiles[121], tiles[last]
+    for i in spare:
+        if i != last and tiles[i] >> 2 in wanted:
+            j = safe.pop()
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+    return Table(RuleSet(), Wall.from_tiles(tiles))
+
+
+def test_Y10_haitei_tsumo_on_the_last_live_tile():
+    t = _last_tile_table(1, ["3p", "6p"])
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.live_tiles_left == 0)
+    assert t.turn == 1 and TSUMO in t.pending()[1]
+    t.submit(1, TSUMO)
+    assert "haitei raoyue" in [y.name for y in wins(t)[0].result.yaku]
+
+
+def test_Y11_houtei_ron_on_the_last_discard():
+    t = _last_tile_table(2, ["3p", "6p"])
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.live_tiles_left == 0)
+    t.submit(1, Discard(t.drawn))
+    assert RON in t.pending()[2]
+    t.submit(2, RON)
+    assert "houtei raoyui" in [y.name for y in wins(t)[0].result.yaku]
