@@ -269,6 +269,7 @@ def test_K5_suucha_riichi_aborts_once_the_fourth_discard_passes_sticks_stay():
         pass_calls(t)
     accepted = [e.seat for e in t.events if isinstance(e, RiichiAccepted)]
     assert accepted == [0, 1, 2, 3]
+    assert all(t._double_riichi)  # R4: first discards with no call before
     assert [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.FOUR_RIICHI]
     assert t.outcome.sticks == 4 and t.outcome.scores == (24000,) * 4 and t.outcome.renchan
 

@@ -155,6 +155,10 @@ def test_F3_riichi_furiten_lasts_after_own_draw_and_F4_tsumo_still_allowed():
     assert RON not in t.pending().get(1, ())
     auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 1)
     assert TSUMO in t.pending()[1]  # F4
+    t.submit(1, TSUMO)
+    w = wins(t)[0]
+    assert "double riichi" in [y.name for y in w.result.yaku]  # R4: its first discard
+    assert w.ura_indicators == (t.wall.ura_indicator(0),)  # D4: ura shown for a riichi winner
 
 
 THREE_WAIT_3P = ["3p9p1m9m1s9s1z2z3z4z5z6z7z", "234m567m234s66s45p", "345m678m345s77s45p",
@@ -403,3 +407,15 @@ def test_Y11_houtei_ron_on_the_last_discard():
     assert RON in t.pending()[2]
     t.submit(2, RON)
     assert "houtei raoyui" in [y.name for y in wins(t)[0].result.yaku]
+
+
+def test_R6_open_riichi_shows_the_hand_to_every_seat():
+    t = scripted(["345p678p234s568m3m", "", "", ""], draws="8m", rules=RuleSet(open_riichi=True))
+    action = Riichi(tile_of(t, 0, "3m"), True)
+    assert action in t.pending()[0]
+    assert t.view(1).open_hands[0] is None
+    t.submit(0, action)
+    pass_calls(t)
+    shown = t.view(2).open_hands[0]
+    assert shown == tuple(sorted(t.hands[0])) and t.view(2).riichi[0]
+    assert [e.open for e in t.events if hasattr(e, "open")] == [True]
