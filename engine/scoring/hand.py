@@ -27,7 +27,6 @@ from engine.scoring.points import (
 )
 from engine.scoring.yaku import (
     FAMILY_GATES,
-    GREEN as _GREEN,
     HAND_SCOPE,
     Reading,
     active_yaku,
