@@ -69,6 +69,17 @@ def hand_size(counts: Sequence[int]) -> int:
     return n
 
 
+def _size(counts: Sequence[int]) -> int:
+    """The tile count, checking length and total only: the hot paths leave the 0-4 range check
+    to the memo misses of ``_suit_id``/``_honor_id`` (an unseen pattern is checked there)."""
+    if len(counts) != 34:
+        raise InvalidHand(f"a hand is 34 counts, got {len(counts)}")
+    n = sum(counts)
+    if n % 3 == 0 or not 0 < n <= 14:
+        return hand_size(counts)  # raises, with the full message
+    return n
+
+
 def _describe(counts: Sequence[int]) -> str:
     out = []
     for s, letter in enumerate("mpsz"):
@@ -153,8 +164,14 @@ def _suit_id(h: tuple[int, ...]) -> int:
     """Table id of one suit's 9-count pattern (memoised)."""
     sid = _SUIT_ID.get(h)
     if sid is None:
+        _check_counts(h)  # the memo holds valid patterns only, so bad counts always end up here
         sid = _SUIT_ID[h] = _compute_suit(h)
     return sid
+
+
+def _check_counts(h: tuple[int, ...]) -> None:
+    if min(h) < 0 or max(h) > 4:
+        raise InvalidHand(f"tile counts must be 0-4, got {list(h)} in one suit or the honours")
 
 
 def _compute_suit(h: tuple[int, ...]) -> int:
@@ -235,6 +252,7 @@ def _honor_id(h: tuple[int, ...]) -> int:
     """Table id of the honours (memoised; honours make no sequences)."""
     hid = _HONOR_ID.get(h)
     if hid is None:
+        _check_counts(h)
         best = [_INF] * 10
         best[0] = 0
         for n in h:
@@ -366,8 +384,8 @@ def shanten(counts: Sequence[int]) -> int:
     >>> shanten(kinds_to_counts(parse_kinds("258m258p258s1234z")))
     6
     """
-    n = hand_size(counts)
-    best = _regular(counts, n)
+    n = _size(counts)
+    best = _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
     if n >= 13 and best > 0:
         c = _chiitoitsu(counts)
         if c < best:
@@ -385,7 +403,7 @@ def shanten_regular(counts: Sequence[int]) -> int:
     >>> shanten_regular(kinds_to_counts(parse_kinds("1112m")))  # three melds called
     0
     """
-    return _regular(counts, hand_size(counts))
+    return _regular(counts, _size(counts))
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from engine.shanten import (
+    _COMBINED,
     _EMPTY,
     _TABLES,
     InvalidHand,
@@ -23,6 +25,7 @@ from engine.shanten import (
     _group_ids,
     _honor_id,
     _kokushi,
+    _size,
     _suit_id,
     hand_size,
 )
@@ -30,6 +33,8 @@ from engine.shanten import (
 __all__ = ["Ukeire", "waits", "is_tenpai", "ukeire", "ukeire_table"]
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_YAOCHUU_SET = frozenset(_YAOCHUU)
+_yaochuu_counts = itemgetter(*_YAOCHUU)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,36 +91,13 @@ def _decomposes(h: list[int], pair: bool) -> bool:
 def _honor_shape(h: Sequence[int]) -> int:
     pairs = 0
     for c in h:
-        if c == 1 or c == 4 or c == 5:
+        if c == 1 or c == 4:
             return 0
-        if c == 2:
+        if c == 2 or c == 5:  # five = a triplet and the pair (a fifth copy: see waits())
             pairs += 1
     if pairs == 0:
         return 1
     return 2 if pairs == 1 else 0
-
-
-def _complete_after(counts: Sequence[int], kind: int) -> bool:
-    """Whether ``counts`` + ``kind`` is a complete shape (a fifth copy allowed)."""
-    groups = []
-    for g in range(3):
-        h = list(counts[g * 9 : g * 9 + 9])
-        if kind // 9 == g:
-            h[kind % 9] += 1
-        groups.append(_suit_shape(tuple(h)))
-    hz = list(counts[27:34])
-    if kind >= 27:
-        hz[kind - 27] += 1
-    groups.append(_honor_shape(hz))
-    pair_groups = 0
-    for flags in groups:
-        if flags & 1:
-            continue
-        if flags & 2:
-            pair_groups += 1
-        else:
-            return False
-    return pair_groups == 1
 
 
 def waits(counts: Sequence[int]) -> tuple[int, ...]:
@@ -135,34 +117,57 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     n = hand_size(counts)
     if n % 3 != 1:
         raise InvalidHand(f"waits are asked of a 3n+1 hand, this one has {n} tiles")
-    out = set()
-    for kind in range(34):
-        if kind < 27:
-            r = kind % 9
-            if not (
-                counts[kind]
-                or (r > 0 and counts[kind - 1])
-                or (r > 1 and counts[kind - 2])
-                or (r < 8 and counts[kind + 1])
-                or (r < 7 and counts[kind + 2])
-            ):
-                continue
-        elif not counts[kind]:
+    out = []
+    # Every group but the one that gets the tile must already be melds (size 3n) or melds and
+    # the pair (3n+2); the new tile's group must then become the other kind.
+    patterns = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])]
+    sizes = [sum(patterns[0]), sum(patterns[1]), sum(patterns[2]), sum(counts[27:34])]
+    ok = []
+    for g in range(4):
+        r = sizes[g] % 3
+        flags = _suit_shape(patterns[g]) if g < 3 else _honor_shape(counts[27:34])
+        ok.append((r == 0 and flags & 1) or (r == 2 and flags & 2))
+    for g in range(4):
+        r = (sizes[g] + 1) % 3
+        if r == 1 or not all(ok[i] for i in range(4) if i != g):
             continue
-        if _complete_after(counts, kind):
-            out.add(kind)
+        other_pairs = sum(1 for i in range(4) if i != g and sizes[i] % 3 == 2)
+        if other_pairs != (1 if r == 0 else 0):
+            continue
+        want = 1 if r == 0 else 2
+        if g < 3:
+            h = list(patterns[g])
+            for rank in range(9):
+                if not (
+                    h[rank]
+                    or (rank > 0 and h[rank - 1])
+                    or (rank > 1 and h[rank - 2])
+                    or (rank < 8 and h[rank + 1])
+                    or (rank < 7 and h[rank + 2])
+                ):
+                    continue  # a tile with no neighbour cannot complete melds of this suit
+                h[rank] += 1
+                if _suit_shape(tuple(h)) & want:
+                    out.append(g * 9 + rank)
+                h[rank] -= 1
+        else:
+            hz = list(counts[27:34])
+            for i in range(7):
+                hz[i] += 1
+                if _honor_shape(hz) & want:
+                    out.append(27 + i)
+                hz[i] -= 1
     if n == 13:
-        pairs = sum(1 for c in counts if c == 2)
-        singles = [k for k in range(34) if counts[k] == 1]
-        if pairs == 6 and len(singles) == 1:
-            out.add(singles[0])
-        present = [k for k in _YAOCHUU if counts[k]]
-        if sum(counts[k] for k in _YAOCHUU) == 13:
-            if len(present) == 13:
-                out.update(_YAOCHUU)
-            elif len(present) == 12:
-                out.update(k for k in _YAOCHUU if not counts[k])
-    return tuple(sorted(out))
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            out.append(list(counts).index(1))  # chiitoitsu tanki (Y13)
+        yao = _yaochuu_counts(counts)
+        if sum(yao) == 13:  # kokushi (Y30): 13-sided, or the one missing kind
+            zeros = yao.count(0)
+            if zeros == 0:
+                out.extend(_YAOCHUU)
+            elif zeros == 1:
+                out.append(_YAOCHUU[yao.index(0)])
+    return tuple(sorted(set(out)))
 
 
 def is_tenpai(counts: Sequence[int]) -> bool:
@@ -175,7 +180,7 @@ def is_tenpai(counts: Sequence[int]) -> bool:
     >>> is_tenpai(kinds_to_counts(parse_kinds("1111m234567789p")))
     False
     """
-    n = hand_size(counts)
+    n = _size(counts)
     if n % 3 != 1:
         raise InvalidHand(f"tenpai is asked of a 3n+1 hand, this one has {n} tiles")
     return _shanten(counts, n) == 0
@@ -213,68 +218,81 @@ def _unseen(counts: Sequence[int], visible: Sequence[int] | None) -> list[int]:
     return out
 
 
-def _accepting(counts: list[int], n: int, s0: int) -> list[int]:
-    """Kinds whose draw (a copy the hand does not already hold four of) lowers the shanten of a
-    3n+1 hand ``counts`` from ``s0``. ``counts`` is modified and restored."""
-    ids = list(_group_ids(counts))
-    need = 5 + (n + 1) // 3
-    tables = _TABLES
-    out = []
-    closed = n == 13
-    if closed:
-        pairs = kinds = 0
-        for c in counts:
-            if c:
-                kinds += 1
-                if c >= 2:
-                    pairs += 1
-        yao_kinds = 0
-        yao_pair = 0
-        for k in _YAOCHUU:
-            c = counts[k]
-            if c:
-                yao_kinds += 1
-                if c >= 2:
-                    yao_pair = 1
-    for g in range(4):
-        lo = g * 9
-        hi = lo + 9 if g < 3 else 34
-        saved = ids[g]
-        rest = _full_rest(ids, g)
-        for kind in range(lo, hi):
-            c = counts[kind]
+_PLUS: dict[tuple[int, ...], tuple[int, ...]] = {}  # group pattern -> ids after each draw
+
+
+def _plus_ids(pattern: tuple[int, ...]) -> tuple[int, ...]:
+    """Table ids of a group pattern (9 ranks of a suit, or the 7 honours) after drawing each of its
+    kinds; -1 where the hand already holds four (memoised)."""
+    out = _PLUS.get(pattern)
+    if out is None:
+        table_id = _suit_id if len(pattern) == 9 else _honor_id
+        ids = []
+        h = list(pattern)
+        for r, c in enumerate(pattern):
             if c >= 4:
+                ids.append(-1)
                 continue
-            counts[kind] = c + 1
-            ids[g] = _suit_id(tuple(counts[lo:hi])) if g < 3 else _honor_id(tuple(counts[27:34]))
-            counts[kind] = c
-            s = tables[_combine(rest, ids[g])][need] - 1
-            if closed and s >= s0:
-                # chiitoitsu and kokushi after the draw, updated from the counts before it
-                p2 = pairs + (c == 1)
-                k2 = kinds + (c == 0)
-                chi = -1 if p2 >= 7 else 13 - 2 * p2 - min(k2 - p2, 7 - p2)
-                if chi < s:
-                    s = chi
-                if kind in _YAOCHUU:
-                    ko = 13 - yao_kinds - (c == 0) - (1 if (yao_pair or c == 1) else 0)
-                else:
-                    ko = 13 - yao_kinds - yao_pair
-                if ko < s:
-                    s = ko
-            if s < s0:
-                out.append(kind)
-        ids[g] = saved
+            h[r] = c + 1
+            ids.append(table_id(tuple(h)))
+            h[r] = c
+        out = _PLUS[pattern] = tuple(ids)
     return out
 
 
-def _full_rest(ids: list[int], g: int) -> int:
-    """Id of the combined table of every group but ``g``."""
-    acc = _EMPTY
-    for i in range(4):
-        if i != g:
-            acc = _combine(acc, ids[i])
-    return acc
+def _accepting(counts: Sequence[int], n: int, s0: int) -> list[int]:
+    """Kinds whose draw (a copy the hand does not already hold four of) lowers the shanten of a
+    3n+1 hand ``counts`` from ``s0``."""
+    patterns = (
+        tuple(counts[0:9]),
+        tuple(counts[9:18]),
+        tuple(counts[18:27]),
+        tuple(counts[27:34]),
+    )
+    ids = _group_ids(counts)
+    need = 5 + (n + 1) // 3
+    tables = _TABLES
+    combined = _COMBINED
+    out = []
+    # a draw lowers chiitoitsu or kokushi shanten by at most one: only a form already at s0 can
+    # bring the hand below it
+    chiitoi = n == 13 and _chiitoitsu(counts) <= s0
+    kokushi = n == 13 and _kokushi(counts) <= s0
+    if chiitoi:
+        singles = counts.count(1)
+        pairs = 34 - counts.count(0) - singles
+    if kokushi:
+        yao = _yaochuu_counts(counts)
+        yao_kinds = 13 - yao.count(0)
+        yao_pair = 1 if yao_kinds - yao.count(1) else 0
+    for g in range(4):
+        rest = _EMPTY
+        for i in range(4):
+            if i != g:
+                rest = _combine(rest, ids[i])
+        base = g * 9
+        for r, gid in enumerate(_plus_ids(patterns[g])):
+            if gid < 0:
+                continue
+            a, b = (rest, gid) if rest <= gid else (gid, rest)
+            cid = combined.get(a << 20 | b)
+            if cid is None:
+                cid = _combine(a, b)
+            if tables[cid][need] - 1 < s0:
+                out.append(base + r)
+                continue
+            kind = base + r
+            c = counts[kind]
+            if chiitoi:
+                p2 = pairs + (c == 1)
+                s2 = singles + (c == 0) - (c == 1)
+                if (-1 if p2 >= 7 else 13 - 2 * p2 - min(s2, 7 - p2)) < s0:
+                    out.append(kind)
+                    continue
+            if kokushi and kind in _YAOCHUU_SET:
+                if 13 - yao_kinds - (c == 0) - (1 if (yao_pair or c) else 0) < s0:
+                    out.append(kind)
+    return out
 
 
 def ukeire(counts: Sequence[int], visible: Sequence[int] | None = None) -> Ukeire:
