@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.meld import Meld, MeldKind
-from engine.tiles import DRAGONS, dora_of, is_red
+from engine.meld import Meld
+from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
 
 from ai.defence import Opponent
@@ -136,9 +136,3 @@ def observe(view: PlayerView) -> Situation:
         tiles_left=view.live_tiles_left,
     )
 
-
-def red_count(tiles, reds) -> int:
-    return sum(1 for t in tiles if is_red(t, reds))
-
-
-__all__ = ["Situation", "observe", "seat_wind_of", "MeldKind"]
