@@ -55,6 +55,14 @@ from engine.view import PlayerView, RiverTile
 from engine.wall import FIRST_DRAW, Wall
 
 WIND_NAMES = ("East", "South", "West", "North")
+_CHI_PAIRS = tuple(
+    tuple((k - k % 9 + lo + a, k - k % 9 + lo + b)
+          for lo in (k % 9 - 2, k % 9 - 1, k % 9) if 0 <= lo and lo + 2 <= 8
+          for a, b in ((lo_a, lo_b) for lo_a, lo_b in ((0, 1), (0, 2), (1, 2))
+                       if lo + lo_a != k % 9 and lo + lo_b != k % 9))
+    if k < 27 else ()
+    for k in range(34)
+)  # for each kind, the pairs of kinds that chi it (C1)
 _DISCARD = tuple(Discard(t) for t in range(136))  # shared immutable actions (speed)
 _RIICHI = tuple(Riichi(t) for t in range(136))
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
@@ -334,6 +342,7 @@ class Table:
             raise RulesError(f"a table needs four scores, got {len(self.scores)}")
         self.start_scores = tuple(self.scores)
         self.dealer_streak = dealer_streak
+        self._max_kans = min(rules.max_kans, 4)
         self.events: list[Event] = []
         self._red = [is_red(t, rules.red_fives) for t in range(136)]
         self._tiles = wall.tiles
@@ -610,7 +619,7 @@ class Table:
         counts = self.counts[seat]
         if (self._waits[seat] >> dk) & 1 and self._win_result(seat, drawn, True) is not None:
             out.append(TSUMO)
-        can_kan = self.kans < min(self.rules.max_kans, 4) and self.live_tiles_left > 0
+        can_kan = self.kans < self._max_kans and self.live_tiles_left > 0
         if self.riichi[seat]:
             if can_kan and counts[dk] == 4 and self._riichi_ankan_ok(seat, dk):
                 out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == dk))))
@@ -731,14 +740,17 @@ class Table:
         k = tile >> 2
         options: dict[int, tuple[Action, ...]] = {}
         missed: list[int] = []
-        last = self.live_tiles_left <= 0
-        can_kan = not last and self.kans < min(self.rules.max_kans, 4)
+        last = 122 - self.kans - self.next_draw <= 0
+        can_kan = not last and self.kans < self._max_kans
+        counts = self.counts
+        waits = self._waits
         for i in (1, 2, 3):
-            s = (discarder + i) % 4
-            c = self.counts[s][k]
-            wait = (self._waits[s] >> k) & 1
+            s = (discarder + i) & 3
+            c = counts[s][k]
+            wait = (waits[s] >> k) & 1
             chi_seat = i == 1 and k < 27 and not last
-            if not wait and c < 2 and not chi_seat:
+            if not wait and c < 2 and not (chi_seat and _CHI_PAIRS[k] and any(
+                    counts[s][k1] and counts[s][k2] for k1, k2 in _CHI_PAIRS[k])):
                 continue
             opts: list[Action] = []
             if wait:
@@ -756,15 +768,11 @@ class Table:
                             t for t in self.hands[s] if t >> 2 == k)), tile))
                 if chi_seat:
                     cnt = self.counts[s]
-                    n = k % 9
-                    for lo in (n - 2, n - 1, n):
-                        if lo < 0 or lo + 2 > 8:
+                    for k1, k2 in _CHI_PAIRS[k]:
+                        if not (cnt[k1] and cnt[k2]):
                             continue
-                        ks = [k - n + lo + j for j in range(3) if lo + j != n]
-                        if not (cnt[ks[0]] and cnt[ks[1]]):
-                            continue
-                        for a in self._pick(s, ks[0], 1):
-                            for b in self._pick(s, ks[1], 1):
+                        for a in self._pick(s, k1, 1):
+                            for b in self._pick(s, k2, 1):
                                 used = (a[0], b[0])
                                 banned = self._kuikae_kinds(tile, used, True)
                                 if self._call_leaves_discard(s, used, banned):
@@ -865,7 +873,8 @@ class Table:
             self.events.append(DoraRevealed(self.wall.dora_indicator(self.dora_count - 1)))
 
     def _do_discard(self, seat: int, tile: int, riichi: bool, open_: bool) -> None:
-        self._reveal_pending_dora()
+        if self._dora_pending:
+            self._reveal_pending_dora()
         tsumogiri = tile == self.drawn and not self._after_call
         self._remove(seat, tile)
         k = tile >> 2
@@ -884,12 +893,14 @@ class Table:
             self._update_waits(seat)
         if self.riichi[seat] and (self._waits[seat] >> k) & 1:
             self._riichi_furiten[seat] = True  # F3: discarding the own winning tile
-        if self._no_calls and len(self._first_winds) == sum(self._discards_made):
+        if self._no_calls and len(self._first_winds) < 4 and \
+                len(self._first_winds) == sum(self._discards_made):
             self._first_winds.append(k)
         self._discards_made[seat] += 1
         self.drawn = None
         self._after_call = False
-        self._win_cache.clear()
+        if self._win_cache:
+            self._win_cache.clear()
         self.events.append(Discarded(seat, tile, tsumogiri, riichi, open_))
         self._discard = (seat, tile)
         self._call_options(seat, tile)
