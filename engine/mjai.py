@@ -1,0 +1,778 @@
+"""The mjai protocol (mjai.app, libriichi): tile names, events from one seat's side, and a seat
+tracker that rebuilds a ``PlayerView`` and the seat's legal actions from mjai events alone.
+
+mjai tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` and ``P F C`` (haku, hatsu,
+chun), red fives ``5mr 5pr 5sr``, ``?`` for a tile the seat may not see. Seats are absolute.
+
+A :class:`SeatTracker` is fed every event a seat receives (other hands and draws shown as
+``?``). It keeps a private ``Table`` holding only that seat's tiles (the other hands are empty;
+the referee announces every draw, discard and call), and drives it with the engine's own
+bookkeeping (discards, calls, kans, riichi, furiten, waits), so the legal actions it offers are
+the engine's rules (STYLE 4), computed from what the seat may see (STYLE 6).
+
+>>> mjai_tile(16), mjai_tile(17), mjai_tile(108), mjai_tile(124)
+('5mr', '5m', 'E', 'P')
+>>> parse_mjai_tile("5pr"), parse_mjai_tile("C")
+((13, True), (33, False))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from engine.actions import (
+    AbortNineTerminals,
+    Action,
+    Chi,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from engine.errors import InvalidNotation, RulesError
+from engine.events import (
+    Called,
+    Discarded,
+    DoraRevealed,
+    Drew,
+    Event,
+    GameEnded,
+    KanDeclared,
+    RiichiAccepted,
+    RoundDrawn,
+    RoundEnded,
+    RoundStarted,
+    Win,
+)
+from engine.meld import MeldKind
+from engine.rules import TENHOU, RuleSet
+from engine.table import Phase, Table
+from engine.tiles import DEFAULT_REDS, FIVES, Reds, is_red
+from engine.view import PlayerView, RiverTile
+from engine.wall import Wall
+
+HONOR_LETTERS = ("E", "S", "W", "N", "P", "F", "C")
+_SUITS = "mps"
+_BAKAZE = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+class MjaiError(RulesError):
+    """An mjai event or action that cannot be understood or does not fit the game so far."""
+
+
+# ---------------------------------------------------------------------------- tile names
+def mjai_kind(kind: int, red: bool = False) -> str:
+    """``'5m'``, ``'5mr'``, ``'E'``, ``'C'``."""
+    if not 0 <= kind < 34:
+        raise InvalidNotation(f"tile kind {kind} is not between 0 and 33")
+    if kind >= 27:
+        return HONOR_LETTERS[kind - 27]
+    return f"{kind % 9 + 1}{_SUITS[kind // 9]}{'r' if red else ''}"
+
+
+def mjai_tile(tile: int, reds: Reds = DEFAULT_REDS) -> str:
+    """The mjai name of a physical tile (0-135)."""
+    if not 0 <= tile < 136:
+        raise InvalidNotation(f"tile {tile} is not between 0 and 135")
+    return mjai_kind(tile >> 2, is_red(tile, reds))
+
+
+_NAMES: dict[str, tuple[int, bool]] = {}
+for _k in range(34):
+    _NAMES[mjai_kind(_k)] = (_k, False)
+    if _k in FIVES:
+        _NAMES[mjai_kind(_k, True)] = (_k, True)
+
+
+def parse_mjai_tile(name: object) -> tuple[int, bool]:
+    """``(kind, red)`` of an mjai tile name; ``?`` and anything else raise ``InvalidNotation``."""
+    try:
+        return _NAMES[name]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise InvalidNotation(f"{name!r} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, "
+                              "5mr 5pr 5sr)") from None
+
+
+class TileIds:
+    """Gives each mjai tile name a physical tile, never the same copy twice in a round (red
+    names get red copies); when a record shows more copies than exist the extra ones reuse a
+    copy rather than fail."""
+
+    def __init__(self, reds: Reds = DEFAULT_REDS) -> None:
+        self.reds = reds
+        self.used: set[int] = set()
+
+    def take(self, name: object) -> int:
+        kind, red = parse_mjai_tile(name)
+        n_red = self.reds[kind // 9] if kind in FIVES else 0
+        if red and n_red == 0:
+            raise InvalidNotation(f"{name!r}: these rules have no red fives of that suit")
+        copies = range(n_red) if red else range(n_red, 4)
+        for c in copies:
+            t = kind * 4 + c
+            if t not in self.used:
+                self.used.add(t)
+                return t
+        return kind * 4 + copies[-1] if len(copies) else kind * 4
+
+    def reserve(self, tile: int) -> None:
+        self.used.add(tile)
+
+
+def rules_for(start_game: dict[str, Any] | None, base: RuleSet = TENHOU) -> RuleSet:
+    """The ruleset an mjai game is played under: ``base`` with red fives off when the
+    ``start_game`` event says ``aka_flag: false``."""
+    if start_game and start_game.get("aka_flag") is False:
+        return base.replace(red_fives=(0, 0, 0))
+    return base
+
+
+# ---------------------------------------------------------------------------- the seat's table
+class _SeatTable(Table):
+    """A ``Table`` that holds only ``me``'s tiles and is driven by announced events: it never
+    draws (the referee says who drew what), never settles a discard (the referee says what
+    happened next) and never turns a dora indicator (the ``dora`` event does)."""
+
+    def __init__(self, rules: RuleSet, me: int, hand: Sequence[int], dora: int, *,
+                 round_index: int, dealer: int, round_wind: int, honba: int, sticks: int,
+                 scores: Sequence[int]) -> None:
+        self._me = me
+        self._indicators = [dora]
+        spare = iter(sorted(set(range(136)) - set(hand) - {dora}))
+        hands = [list(hand) if s == me else [next(spare) for _ in range(13)] for s in range(4)]
+        wall = Wall.from_hands(hands, dead={4: dora}, dealer=dealer)
+        super().__init__(rules, wall, round_index=round_index, dealer=dealer,
+                         round_wind=round_wind, honba=honba, sticks=sticks, scores=list(scores))
+        self.events.clear()
+        self.turn = dealer
+
+    # the other seats' hands stay empty: only their melds and rivers are known
+    def _add(self, seat: int, tile: int) -> None:
+        if seat == self._me:
+            Table._add(self, seat, tile)
+
+    def _remove(self, seat: int, tile: int) -> None:
+        if seat == self._me:
+            Table._remove(self, seat, tile)
+
+    def _update_waits(self, seat: int) -> None:
+        if seat == self._me:
+            Table._update_waits(self, seat)
+
+    def _draw(self, seat: int, rinshan: bool = False) -> None:
+        self.idle()
+
+    def _resolve_discard(self) -> None:
+        self.idle(keep_discard=True)
+
+    def _reveal_dora(self) -> None:
+        pass
+
+    @property
+    def dora_indicators(self) -> tuple[int, ...]:
+        return tuple(self._indicators)
+
+    # ------------------------------------------------------------ driven by events
+    def idle(self, keep_discard: bool = False) -> None:
+        """Nobody at this seat's side has anything to decide."""
+        self.phase = Phase.CALLS
+        self._options = {}
+        self._answers = {}
+        if not keep_discard:
+            self._discard = None
+        self._pending = None
+
+    def settle(self) -> None:
+        """The referee moved on from an open discard or kan: this seat did not win on it, so a
+        wait it let pass makes it furiten (F2, F3); a robbable kakan now stands."""
+        if self.phase is Phase.CHANKAN and self._kan_tile is not None:
+            self._answers = {}
+            self._resolve_chankan()
+        elif self._missed:
+            self._furiten_for_missed([])
+        self._missed = []
+        self._kan_tile = None
+        if self.phase is not Phase.OVER:
+            self.idle()
+
+    def announce_draw(self, seat: int, tile: int | None, rinshan: bool) -> None:
+        self.settle()
+        if not rinshan:
+            self.next_draw += 1
+        self.turn = seat
+        self._rinshan = rinshan
+        self._after_call = False
+        self._kuikae = frozenset()
+        self._win_cache.clear()
+        if seat == self._me and tile is not None:
+            Table._add(self, seat, tile)
+            self.drawn = tile
+            self._temp_furiten[seat] = False  # F2: lifted by the own draw
+            self.phase = Phase.TURN
+            self._pending = None
+        else:
+            self.drawn = None
+            self.idle()
+
+    def announce_discard(self, seat: int, tile: int, riichi: bool, tsumogiri: bool) -> None:
+        self.settle()
+        if seat != self._me:
+            self.drawn = None
+        self._do_discard(seat, tile, riichi, False)
+        river = self.rivers[seat]
+        if river[-1].tsumogiri != tsumogiri:  # the referee's word for the other seats' draws
+            river[-1] = RiverTile(tile, tsumogiri, riichi)
+        self._pending = None
+
+    def announce_call(self, seat: int, action: Action, source: int, tile: int) -> None:
+        self.settle()
+        self._do_call(seat, action, source, tile)
+        if seat != self._me or isinstance(action, Kan):
+            self.idle()
+        self._pending = None
+
+    def announce_own_kan(self, seat: int, action: Kan) -> None:
+        self.settle()
+        self._do_own_kan(seat, action)
+        self._pending = None
+
+    def accept_riichi(self, seat: int, scores: Sequence[int] | None) -> None:
+        self.settle()
+        self._riichi_declarer = None
+        self.scores[seat] -= 1000
+        self.sticks += 1
+        if scores is not None and len(scores) == 4:
+            self.scores = [int(s) for s in scores]
+        self.ippatsu[seat] = self.rules.ippatsu
+        self._pending = None
+
+    def end(self) -> None:
+        self.phase = Phase.OVER
+        self._options = {}
+        self._pending = None
+
+
+# ---------------------------------------------------------------------------- the tracker
+def _int(ev: dict[str, Any], key: str, lo: int = 0, hi: int = 3) -> int:
+    v = ev.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise MjaiError(f"{ev.get('type')} event: {key!r} must be an integer {lo}-{hi}, got {v!r}")
+    return v
+
+
+def _names(ev: dict[str, Any], key: str, n: int) -> list[str]:
+    v = ev.get(key)
+    if not isinstance(v, list) or len(v) != n:
+        raise MjaiError(f"{ev.get('type')} event: {key!r} must be a list of {n} tiles, got {v!r}")
+    for name in v:
+        parse_mjai_tile(name)
+    return v
+
+
+class SeatTracker:
+    """One seat's knowledge of an mjai game, built from the events that seat receives.
+
+    ``feed(event)`` applies one event (a dict); ``legal()`` lists the seat's legal actions in
+    answer to the events so far; ``view()`` is the seat's ``PlayerView``; ``to_mjai(action)``
+    writes one of ``legal()`` as an mjai message.
+    """
+
+    def __init__(self, seat: int, rules: RuleSet = TENHOU) -> None:
+        if not 0 <= seat < 4:
+            raise MjaiError(f"seat {seat} is not 0-3")
+        self.seat = seat
+        self.base_rules = rules
+        self.rules = rules
+        self.table: _SeatTable | None = None
+        self.ids = TileIds(rules.red_fives)
+        self.last: dict[str, Any] | None = None  # the last event applied
+        self.riichi_tile: int | None = None  # the discard chosen with our own reach
+        self._reach = [False] * 4  # reach announced, its discard not yet seen
+        self._kan_draw = False  # the next draw is a replacement draw (rinshan)
+        self.game_over = False
+
+    # ------------------------------------------------------------ events
+    def feed(self, ev: Any) -> None:
+        """Apply one mjai event. Raises ``MjaiError`` (or ``InvalidNotation``) for an event that
+        is malformed or does not fit (checked before anything changes where it can be)."""
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise MjaiError(f"an mjai event is a JSON object with a 'type', got {ev!r}")
+        kind = ev["type"]
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise MjaiError(f"unknown mjai event type {kind!r}")
+        if kind not in ("start_game", "start_kyoku", "end_game", "end_kyoku", "none") \
+                and self.table is None:
+            raise MjaiError(f"{kind} event before any start_kyoku")
+        handler(ev)
+        self.last = ev
+
+    def _on_none(self, ev: dict[str, Any]) -> None:
+        pass
+
+    def _on_start_game(self, ev: dict[str, Any]) -> None:
+        self.rules = rules_for(ev, self.base_rules)
+        self.table = None
+        self.game_over = False
+
+    def _on_end_game(self, ev: dict[str, Any]) -> None:
+        self.game_over = True
+        if self.table is not None:
+            self.table.end()
+
+    def _on_end_kyoku(self, ev: dict[str, Any]) -> None:
+        if self.table is not None:
+            self.table.end()
+
+    def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
+        bakaze = ev.get("bakaze")
+        if bakaze not in _BAKAZE:
+            raise MjaiError(f"start_kyoku: bakaze must be E, S, W or N, got {bakaze!r}")
+        kyoku = _int(ev, "kyoku", 1, 4)
+        oya = _int(ev, "oya")
+        honba = _int(ev, "honba", 0, 10**6)
+        sticks = _int(ev, "kyotaku", 0, 10**6)
+        scores = ev.get("scores")
+        if not isinstance(scores, list) or len(scores) != 4 or not all(
+                isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            raise MjaiError(f"start_kyoku: scores must be four integers, got {scores!r}")
+        tehais = ev.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) != 4:
+            raise MjaiError("start_kyoku: tehais must be four hands")
+        mine = _names({"type": "start_kyoku", "tehai": tehais[self.seat]}, "tehai", 13)
+        ids = TileIds(self.rules.red_fives)
+        hand = [ids.take(n) for n in mine]
+        dora = ids.take(ev.get("dora_marker"))
+        round_wind = _BAKAZE[bakaze]
+        self.table = _SeatTable(
+            self.rules, self.seat, hand, dora,
+            round_index=(round_wind - 27) * 4 + kyoku - 1, dealer=oya, round_wind=round_wind,
+            honba=honba, sticks=sticks, scores=scores,
+        )
+        self.ids = ids
+        self.riichi_tile = None
+        self._reach = [False] * 4
+        self._kan_draw = False
+
+    def _on_tsumo(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        actor = _int(ev, "actor")
+        tile = None
+        if actor == self.seat:
+            tile = self.ids.take(ev.get("pai"))
+        t.announce_draw(actor, tile, self._kan_draw)
+        self._kan_draw = False
+
+    def _on_reach(self, ev: dict[str, Any]) -> None:
+        self._table()
+        self._reach[_int(ev, "actor")] = True
+
+    def _on_dahai(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        actor = _int(ev, "actor")
+        name = ev.get("pai")
+        parse_mjai_tile(name)
+        tsumogiri = ev.get("tsumogiri") is True
+        if actor == self.seat:
+            tile = self._own_tile(name, prefer_drawn=tsumogiri)
+        else:
+            tile = self.ids.take(name)
+        riichi = self._reach[actor]
+        self._reach[actor] = False
+        t.announce_discard(actor, tile, riichi, tsumogiri)
+        if actor == self.seat:
+            self.riichi_tile = None
+
+    def _on_reach_accepted(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        scores = ev.get("scores")
+        t.accept_riichi(_int(ev, "actor"), scores if isinstance(scores, list) else None)
+
+    def _called(self, ev: dict[str, Any], n: int) -> tuple[int, int, int, tuple[int, ...]]:
+        t = self._table()
+        actor = _int(ev, "actor")
+        target = _int(ev, "target")
+        if target == actor:
+            raise MjaiError(f"{ev['type']}: a seat cannot call its own discard")
+        names = _names(ev, "consumed", n)
+        river = t.rivers[target]
+        if not river:
+            raise MjaiError(f"{ev['type']}: seat {target} has no discard to call")
+        tile = river[-1].tile
+        pai = ev.get("pai")
+        if pai is not None and parse_mjai_tile(pai)[0] != tile >> 2:
+            raise MjaiError(f"{ev['type']}: pai {pai!r} is not seat {target}'s last discard")
+        used = self._take_tiles(actor, names)
+        return actor, target, tile, used
+
+    def _on_chi(self, ev: dict[str, Any]) -> None:
+        actor, target, tile, used = self._called(ev, 2)
+        self._table().announce_call(actor, Chi((used[0], used[1]), tile), target, tile)
+
+    def _on_pon(self, ev: dict[str, Any]) -> None:
+        actor, target, tile, used = self._called(ev, 2)
+        self._table().announce_call(actor, Pon((used[0], used[1]), tile), target, tile)
+
+    def _on_daiminkan(self, ev: dict[str, Any]) -> None:
+        actor, target, tile, used = self._called(ev, 3)
+        self._table().announce_call(actor, Kan(MeldKind.DAIMINKAN, used, tile), target, tile)
+        self._kan_draw = True
+
+    def _on_ankan(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        actor = _int(ev, "actor")
+        names = _names(ev, "consumed", 4)
+        used = self._take_tiles(actor, names)
+        t.announce_own_kan(actor, Kan(MeldKind.ANKAN, tuple(sorted(used))))
+        self._kan_draw = True
+
+    def _on_kakan(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        actor = _int(ev, "actor")
+        name = ev.get("pai")
+        kind, _ = parse_mjai_tile(name)
+        if not any(m.kind is MeldKind.PON and m.kind34 == kind for m in t.melds[actor]):
+            raise MjaiError(f"kakan: seat {actor} has no pon of {name}")
+        added = self._take_tiles(actor, [name])[0]
+        t.announce_own_kan(actor, Kan(MeldKind.KAKAN, (added,)))
+        self._kan_draw = True
+
+    def _on_dora(self, ev: dict[str, Any]) -> None:
+        t = self._table()
+        t._indicators.append(self.ids.take(ev.get("dora_marker")))
+
+    def _on_hora(self, ev: dict[str, Any]) -> None:
+        self._table().end()
+
+    def _on_ryukyoku(self, ev: dict[str, Any]) -> None:
+        self._table().end()
+
+    def _table(self) -> _SeatTable:
+        if self.table is None:
+            raise MjaiError("no round has started")
+        return self.table
+
+    def _own_tile(self, name: object, prefer_drawn: bool = False) -> int:
+        t = self._table()
+        kind, red = parse_mjai_tile(name)
+        hand = t.hands[self.seat]
+        reds = self.rules.red_fives
+        fits = [x for x in hand if x >> 2 == kind and is_red(x, reds) == red]
+        if not fits:
+            raise MjaiError(f"seat {self.seat} holds no {name} (hand {self._hand_names()})")
+        for pick in (self.riichi_tile, t.drawn if prefer_drawn else None):
+            if pick in fits:
+                return pick  # type: ignore[return-value]
+        return fits[0]
+
+    def _take_tiles(self, actor: int, names: Iterable[str]) -> tuple[int, ...]:
+        if actor != self.seat:
+            return tuple(self.ids.take(n) for n in names)
+        t = self._table()
+        hand = list(t.hands[self.seat])
+        reds = self.rules.red_fives
+        out = []
+        for n in names:
+            kind, red = parse_mjai_tile(n)
+            pick = next((x for x in hand if x >> 2 == kind and is_red(x, reds) == red), None)
+            if pick is None:
+                raise MjaiError(f"seat {self.seat} holds no {n} to call with "
+                                f"(hand {self._hand_names()})")
+            hand.remove(pick)
+            out.append(pick)
+        return tuple(out)
+
+    def _hand_names(self) -> str:
+        t = self.table
+        if t is None:
+            return "-"
+        return " ".join(mjai_tile(x, self.rules.red_fives) for x in sorted(t.hands[self.seat]))
+
+    # ------------------------------------------------------------ decisions
+    def legal(self) -> tuple[Action, ...]:
+        """The seat's legal actions in answer to the last event (empty: answer ``none``)."""
+        t = self.table
+        if t is None or t.phase is Phase.OVER or self.last is None:
+            return ()
+        kind = self.last.get("type")
+        actor = self.last.get("actor")
+        legal = t.legal(self.seat)
+        if kind == "reach":
+            if actor != self.seat:
+                return ()
+            return tuple(a for a in legal if isinstance(a, Riichi) and not a.open)
+        if kind == "tsumo" and actor == self.seat:
+            return legal
+        if kind in ("chi", "pon") and actor == self.seat:
+            return legal
+        if kind in ("dahai", "kakan", "ankan") and actor != self.seat:
+            return legal
+        return ()
+
+    def view(self) -> PlayerView:
+        """The seat's ``PlayerView`` now (its ``legal`` is :meth:`legal`)."""
+        from dataclasses import replace
+
+        t = self._table()
+        return replace(t.view(self.seat), legal=self.legal())
+
+    def fallback(self) -> dict[str, Any]:
+        """A safe answer whatever the tracker knows: tsumogiri after the own draw (or the own
+        reach), a discard after the own chi/pon, ``none`` otherwise."""
+        last = self.last or {}
+        kind = last.get("type")
+        if last.get("actor") == self.seat:
+            if kind in ("tsumo", "reach"):
+                t = self.table
+                pai = last.get("pai") if kind == "tsumo" else None
+                if pai is None and t is not None and t.drawn is not None:
+                    pai = mjai_tile(t.drawn, self.rules.red_fives)
+                if isinstance(pai, str) and pai in _NAMES:
+                    return {"type": "dahai", "actor": self.seat, "pai": pai, "tsumogiri": True}
+            if kind in ("chi", "pon") and self.table is not None:
+                legal = [a for a in self.table.legal(self.seat) if isinstance(a, Discard)]
+                if legal:
+                    return self.to_mjai(legal[-1])
+        return {"type": "none"}
+
+    def to_mjai(self, action: Action) -> dict[str, Any]:
+        """One legal action as an mjai message (``Riichi`` becomes ``reach`` and the tile is kept
+        for the discard asked for after the echo)."""
+        t = self._table()
+        me = self.seat
+        reds = self.rules.red_fives
+
+        def name(x: int) -> str:
+            return mjai_tile(x, reds)
+
+        last = self.last or {}
+        match action:
+            case Discard(tile=tile) | Riichi(tile=tile) if last.get("type") == "reach":
+                return {"type": "dahai", "actor": me, "pai": name(tile),
+                        "tsumogiri": self._tsumogiri(tile)}
+            case Discard(tile=tile):
+                return {"type": "dahai", "actor": me, "pai": name(tile),
+                        "tsumogiri": self._tsumogiri(tile)}
+            case Riichi(tile=tile):
+                self.riichi_tile = tile
+                return {"type": "reach", "actor": me}
+            case Tsumo():
+                assert t.drawn is not None
+                return {"type": "hora", "actor": me, "target": me, "pai": name(t.drawn)}
+            case Ron():
+                src, tile = self._offered()
+                return {"type": "hora", "actor": me, "target": src, "pai": name(tile)}
+            case Chi(tiles=tiles, called=called) | Pon(tiles=tiles, called=called):
+                src, _ = self._offered()
+                return {"type": action.type, "actor": me, "target": src, "pai": name(called),
+                        "consumed": [name(x) for x in tiles]}
+            case Kan(kind=MeldKind.DAIMINKAN, tiles=tiles, called=called):
+                src, _ = self._offered()
+                assert called is not None
+                return {"type": "daiminkan", "actor": me, "target": src, "pai": name(called),
+                        "consumed": [name(x) for x in tiles]}
+            case Kan(kind=MeldKind.ANKAN, tiles=tiles):
+                return {"type": "ankan", "actor": me, "consumed": [name(x) for x in tiles]}
+            case Kan(kind=MeldKind.KAKAN, tiles=tiles):
+                pon = next(m for m in t.melds[me]
+                           if m.kind is MeldKind.PON and m.kind34 == tiles[0] >> 2)
+                return {"type": "kakan", "actor": me, "pai": name(tiles[0]),
+                        "consumed": [name(x) for x in pon.tiles]}
+            case AbortNineTerminals():
+                return {"type": "ryukyoku", "actor": me}
+            case Pass():
+                return {"type": "none"}
+        raise MjaiError(f"{action} has no mjai form")
+
+    def _tsumogiri(self, tile: int) -> bool:
+        t = self._table()
+        if t.drawn is None or t._after_call:
+            return False
+        reds = self.rules.red_fives
+        return mjai_tile(tile, reds) == mjai_tile(t.drawn, reds)
+
+    def _offered(self) -> tuple[int, int]:
+        """(seat, tile) of the discard or added kan open to this seat's call."""
+        t = self._table()
+        if t.phase is Phase.CHANKAN and t._kan_tile is not None:
+            return t._kan_tile[0], t._kan_tile[1]
+        if t._discard is not None:
+            return t._discard
+        raise MjaiError("no discard is open to a call")
+
+
+# ---------------------------------------------------------------------------- engine → mjai
+def _meld_names(tiles: Iterable[int], reds: Reds) -> list[str]:
+    return [mjai_tile(x, reds) for x in tiles]
+
+
+def events_to_mjai(events: Iterable[Event], rules: RuleSet = TENHOU,
+                   seat: int | None = None, names: Sequence[str] | None = None,
+                   start: bool = True) -> Iterator[dict[str, Any]]:
+    """Engine events as mjai events. With ``seat`` the others' starting hands and draws are
+    ``?`` (what that seat receives); ``start`` puts a ``start_game`` first."""
+    reds = rules.red_fives
+
+    def name(x: int) -> str:
+        return mjai_tile(x, reds)
+
+    if start:
+        yield {"type": "start_game", "names": list(names or ("0", "1", "2", "3")),
+               "kyoku_first": 0, "aka_flag": any(reds)}
+    for ev in events:
+        match ev:
+            case RoundStarted():
+                wind = (ev.round_index // 4) % 4
+                yield {
+                    "type": "start_kyoku", "bakaze": "ESWN"[wind],
+                    "dora_marker": name(ev.dora_indicators[0]), "kyoku": ev.round_index % 4 + 1,
+                    "honba": ev.honba, "kyotaku": ev.sticks, "oya": ev.dealer,
+                    "scores": list(ev.scores),
+                    "tehais": [[name(x) for x in h] if seat is None or s == seat else ["?"] * 13
+                               for s, h in enumerate(ev.hands)],
+                }
+            case Drew():
+                shown = ev.tile is not None and (seat is None or seat == ev.seat)
+                yield {"type": "tsumo", "actor": ev.seat,
+                       "pai": name(ev.tile) if shown and ev.tile is not None else "?"}
+            case Discarded():
+                if ev.riichi:
+                    yield {"type": "reach", "actor": ev.seat}
+                yield {"type": "dahai", "actor": ev.seat, "pai": name(ev.tile),
+                       "tsumogiri": ev.tsumogiri}
+            case RiichiAccepted():
+                yield {"type": "reach_accepted", "actor": ev.seat}
+            case Called():
+                m = ev.meld
+                consumed = list(m.tiles)
+                assert m.called is not None
+                consumed.remove(m.called)
+                kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon"}.get(m.kind, "daiminkan")
+                yield {"type": kind, "actor": ev.seat, "target": ev.from_seat,
+                       "pai": name(m.called), "consumed": _meld_names(consumed, reds)}
+            case KanDeclared():
+                m = ev.meld
+                if m.kind is MeldKind.ANKAN:
+                    yield {"type": "ankan", "actor": ev.seat, "consumed": _meld_names(m.tiles, reds)}
+                else:
+                    assert m.added is not None
+                    rest = list(m.tiles)
+                    rest.remove(m.added)
+                    yield {"type": "kakan", "actor": ev.seat, "pai": name(m.added),
+                           "consumed": _meld_names(rest, reds)}
+            case DoraRevealed():
+                yield {"type": "dora", "dora_marker": name(ev.indicator)}
+            case Win():
+                yield {"type": "hora", "actor": ev.seat, "target": ev.from_seat,
+                       "pai": name(ev.tile), "deltas": list(ev.deltas),
+                       "ura_markers": [name(x) for x in ev.ura_indicators]}
+            case RoundDrawn():
+                yield {"type": "ryukyoku", "deltas": list(ev.deltas)}
+            case RoundEnded():
+                yield {"type": "end_kyoku"}
+            case GameEnded():
+                yield {"type": "end_game"}
+
+
+# ---------------------------------------------------------------------------- table side
+class SeatLink:
+    """The table's side of one seat played over mjai: which events it has been sent, and its
+    answers read back as engine actions.
+
+    ``news(events)`` are the mjai events of ``events`` (a game's event list) not sent yet, as
+    the seat sees them; ``read(answer, legal, drawn)`` turns an answer into one of ``legal`` or
+    raises ``MjaiError``. A ``reach`` answer returns ``None``: send ``reach_echo()`` and read
+    the discard that follows with ``after_reach=True``.
+    """
+
+    def __init__(self, seat: int, rules: RuleSet = TENHOU,
+                 names: Sequence[str] | None = None) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.names = names
+        self.sent = 0
+        self.started = False
+        self._echoed_reach = False
+
+    def news(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        new = events[self.sent:]
+        self.sent = len(events)
+        out = list(events_to_mjai(new, self.rules, self.seat, self.names, start=not self.started))
+        self.started = True
+        if self._echoed_reach:
+            for i, ev in enumerate(out):
+                if ev["type"] == "reach" and ev["actor"] == self.seat:
+                    del out[i]
+                    self._echoed_reach = False
+                    break
+        return out
+
+    def reach_echo(self) -> list[dict[str, Any]]:
+        self._echoed_reach = True
+        return [{"type": "reach", "actor": self.seat}]
+
+    def read(self, answer: Any, legal: Sequence[Action], drawn: int | None = None,
+             after_reach: bool = False) -> Action | None:
+        reds = self.rules.red_fives
+
+        def name(x: int) -> str:
+            return mjai_tile(x, reds)
+
+        def names(xs: Iterable[int]) -> list[str]:
+            return sorted(name(x) for x in xs)
+
+        if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
+            raise MjaiError(f"an answer is a JSON object with a 'type', got {answer!r}")
+        kind = answer["type"]
+        actor = answer.get("actor", self.seat)
+        if kind != "none" and actor != self.seat:
+            raise MjaiError(f"seat {self.seat} answered for seat {actor!r}: {answer}")
+        found: list[Action] = []
+        if kind == "dahai":
+            pai = answer.get("pai")
+            want = Riichi if after_reach else Discard
+            found = [a for a in legal if type(a) is want and name(a.tile) == pai
+                     and not (isinstance(a, Riichi) and a.open)]
+            if answer.get("tsumogiri") is True and drawn is not None:
+                found.sort(key=lambda a: a.tile != drawn)  # type: ignore[union-attr]
+        elif after_reach:
+            raise MjaiError(f"seat {self.seat} must discard after its reach, answered {answer}")
+        elif kind == "reach":
+            if any(isinstance(a, Riichi) for a in legal):
+                return None
+        elif kind == "hora":
+            found = [a for a in legal if isinstance(a, (Tsumo, Ron))]
+        elif kind in ("chi", "pon", "daiminkan"):
+            consumed = answer.get("consumed")
+            cls = {"chi": Chi, "pon": Pon, "daiminkan": Kan}[kind]
+            found = [a for a in legal if isinstance(a, cls)
+                     and (cls is not Kan or a.kind is MeldKind.DAIMINKAN)  # type: ignore[union-attr]
+                     and isinstance(consumed, list)
+                     and names(a.tiles) == sorted(map(str, consumed))]  # type: ignore[union-attr]
+        elif kind == "ankan":
+            consumed = answer.get("consumed")
+            found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.ANKAN
+                     and isinstance(consumed, list) and names(a.tiles) == sorted(map(str, consumed))]
+        elif kind == "kakan":
+            found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.KAKAN
+                     and name(a.tiles[0]) == answer.get("pai")]
+        elif kind == "ryukyoku":
+            found = [a for a in legal if isinstance(a, AbortNineTerminals)]
+        elif kind == "none":
+            found = [a for a in legal if isinstance(a, Pass)]
+        if not found:
+            raise MjaiError(f"seat {self.seat}: {json_text(answer)} is not legal here")
+        return found[0]
+
+
+def json_text(msg: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(msg, separators=(",", ":"))[:200]
+    except (TypeError, ValueError):
+        return repr(msg)[:200]
