@@ -34,6 +34,13 @@ def _name(kind: int) -> str:
     return _NAMES[kind]
 
 
+#: "closed triplet 1m", "open kan 5z"… by (concealed, is_kan) and kind.
+_SET_LABELS = {
+    (c, k): tuple(f"{'closed' if c else 'open'} {'kan' if k else 'triplet'} {n}" for n in _NAMES)
+    for c in (False, True) for k in (False, True)
+}
+
+
 def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Fu and breakdown of a regular-shaped reading (``pinfu`` says whether pinfu was awarded)."""
     sit = r.sit
@@ -70,8 +77,7 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
             continue
         yaochuu = kind >= 27 or kind % 9 in (0, 8)
         f = TRIPLET_FU[(yaochuu, concealed)] * (KAN_FACTOR if is_kan else 1)
-        label = ("closed " if concealed else "open ") + ("kan" if is_kan else "triplet")
-        parts.append((f"{label} {_name(kind)}", f))
+        parts.append((_SET_LABELS[concealed, is_kan][kind], f))
         fu += f
     if not r.menzen and fu == BASE_FU:
         parts.append(("open pinfu shape", OPEN_NO_FU - BASE_FU))

@@ -419,16 +419,20 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 if best is None or key > best_key:
                     best, best_key = (r, found, None), key
                 continue
-        part = hand_part.get(r.form)
-        if part is None:
-            part = hand_part[r.form] = _run_yaku(comp.hand_yaku, r)
-        han1, hit1, pinfu = _run_yaku(comp.reading_yaku, r)
+        if single:  # one reading: every yaku at once
+            part = _NOTHING
+            han1, hit1, pinfu = _run_yaku(comp.all_yaku, r)
+        else:
+            part = hand_part.get(r.form)
+            if part is None:
+                part = hand_part[r.form] = _run_yaku(comp.hand_yaku, r)
+            han1, hit1, pinfu = _run_yaku(comp.reading_yaku, r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
             best_yaku_han = max(best_yaku_han, yaku_han)
             continue
         if single:
-            best = (r, None, part[1] + hit1)
+            best = (r, None, hit1)
             break
         han = yaku_han + dora + ura + aka
         fu = _fu_value(r, pinfu or part[2])
@@ -456,8 +460,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
 class _Compiled:
     """The registry filtered and split for one RuleSet (cached by identity)."""
 
-    __slots__ = ("rules", "hand_yaku", "reading_yaku", "yakuman", "local_yakuman", "defs",
-                 "lines")
+    __slots__ = ("rules", "hand_yaku", "reading_yaku", "all_yaku", "yakuman", "local_yakuman",
+                 "defs", "lines")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -466,6 +470,7 @@ class _Compiled:
         self.hand_yaku = _grouped([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
         self.reading_yaku = _grouped(
             [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
+        self.all_yaku = _grouped(list(enumerate(defs)))
         self.yakuman = active_yakuman(rules)
         self.local_yakuman = any(y.rule is not None for y in self.yakuman)
         # per registry entry: ((Yaku, Tenhou pair) closed, (…) open, Tenhou id, special)
@@ -486,6 +491,7 @@ def _grouped(entries):
 
 
 _COMPILED: dict[int, _Compiled] = {}
+_NOTHING: tuple[int, list[int], bool] = (0, [], False)
 
 
 def _compiled(rules: RuleSet) -> _Compiled:
