@@ -802,7 +802,8 @@ class Table:
         self._win_cache[key] = result
         return result
 
-    def _situation(self, seat: int, tile: int, tsumo: bool, chankan: bool, ura: bool):
+    def _situation(self, seat: int, tile: int, tsumo: bool, chankan: bool, ura: bool,
+                   honba: int | None = None, sticks: int | None = None):
         from engine.scoring import WinSituation
 
         first = self._no_calls and self._discards_made[seat] == 0
@@ -831,8 +832,8 @@ class Table:
             seat_wind=self.seat_wind(seat),
             dora_indicators=self.dora_indicators,
             ura_indicators=ura_ind,
-            honba=self.honba,
-            sticks=self.sticks,
+            honba=self.honba if honba is None else honba,
+            sticks=self.sticks if sticks is None else sticks,
             dealer_streak=self.dealer_streak,
             open_riichi_deal_in=(not tsumo and open_riichi and self._discard is not None
                                  and not self.riichi[self._discard[0]]),
@@ -1162,76 +1163,87 @@ class Table:
 
     # ------------------------------------------------------------------ ending the round
     def _settle_wins(self, wins: list[tuple[int, int, int | None, bool]]) -> None:
-        """Pay each win (S5, S6, S9); honba and sticks to the first winner from the discarder."""
-        honba_sticks_paid = False
-        winners = []
+        """Pay each win (S5, S6, S9); honba and sticks go to the first winner from the
+        discarder (R5, Tenhou)."""
+        from engine.scoring import score_hand
+
+        winners: list[int] = []
         for seat, source, tile, chankan in wins:
             assert tile is not None
             tsumo = seat == source
-            from engine.scoring import score_hand
-
+            first = not winners
+            honba = self.honba if first else 0
+            sticks = self.sticks if first else 0
             concealed = list(self.hands[seat])
             if not tsumo:
                 concealed.append(tile)
-            result = score_hand(concealed, self.melds[seat], tile,
-                                self._situation(seat, tile, tsumo, chankan, ura=True), self.rules)
-            honba = 0 if honba_sticks_paid else self.honba
-            deltas = [0, 0, 0, 0]
-            pao = self._pao[seat]
-            pao_seat = None
-            pao_value = 0
-            if pao is not None:
-                name = "daisangen" if pao[1] == 0 else "daisuushii"
-                mult = sum(m for n, m in result.yakuman_parts if n == name)
-                if mult and pao[0] != seat:
-                    pao_seat = pao[0]
-                    pao_value = (48000 if seat == self.dealer else 32000) * mult
-            if tsumo:
-                payers = [s for s in range(4) if s != seat]
-                total_mult = sum(m for _, m in result.yakuman_parts) or 1
-                share = 1.0
-                if pao_seat is not None:
-                    share = (total_mult - pao_value // (48000 if seat == self.dealer else 32000)) / total_mult
-                for s in payers:
-                    base = result.tsumo_other if (seat == self.dealer or s != self.dealer) \
-                        else result.tsumo_dealer
-                    pay = int(round(base * share))
-                    if pao_seat is None:
-                        pay += 100 * honba
-                    deltas[s] -= pay
-                    deltas[seat] += pay
-                if pao_seat is not None:
-                    pay = pao_value + 300 * honba
-                    deltas[pao_seat] -= pay
-                    deltas[seat] += pay
-            else:
-                pay = result.ron + 300 * honba
-                if pao_seat is not None and pao_seat != source:
-                    half = pao_value // 2
-                    deltas[pao_seat] -= half
-                    deltas[seat] += half
-                    pay -= half
-                deltas[source] -= pay
-                deltas[seat] += pay
-            if not honba_sticks_paid:
-                deltas[seat] += 1000 * self.sticks
-                honba_sticks_paid = True
+            sit = self._situation(seat, tile, tsumo, chankan, ura=True, honba=honba,
+                                  sticks=sticks)
+            result = score_hand(concealed, self.melds[seat], tile, sit, self.rules)
+            deltas = self._payments(seat, source, result, honba)
+            deltas[seat] += 1000 * sticks
             for s in range(4):
                 self.scores[s] += deltas[s]
-            ura = ()
-            if result is not None:
-                sit_ura = self._situation(seat, tile, tsumo, chankan, ura=True).ura_indicators
-                ura = sit_ura
+            pao = self._pao_seat(seat, result)
             self.events.append(Win(
                 seat=seat, from_seat=source, tile=tile,
                 concealed=tuple(sorted(concealed)), melds=tuple(self.melds[seat]),
-                result=result, ura_indicators=ura, deltas=tuple(deltas),  # type: ignore[arg-type]
-                pao=pao_seat,
+                result=result, ura_indicators=sit.ura_indicators,
+                deltas=tuple(deltas),  # type: ignore[arg-type]
+                pao=pao,
             ))
             winners.append(seat)
         self.sticks = 0
         renchan = self.dealer in winners
         self._end(renchan, self.honba + 1 if renchan else 0, tuple(winners), None, False)
+
+    def _pao_seat(self, seat: int, result) -> int | None:
+        """S9: the liable seat when the win includes the yakuman it fed."""
+        pao = self._pao[seat]
+        if pao is None or pao[0] == seat:
+            return None
+        name = "daisangen" if pao[1] == 0 else "daisuushii"
+        return pao[0] if any(n == name for n, _ in result.yakuman_parts) else None
+
+    def _payments(self, seat: int, source: int, result, honba: int) -> list[int]:
+        """Score changes of one win without sticks (S5, S6). With pao (S9) the liable seat pays
+        the whole fed yakuman on tsumo (and all honba, as on Tenhou), half of it on another
+        seat's ron."""
+        deltas = [0, 0, 0, 0]
+        dealer_win = seat == self.dealer
+        pao_seat = self._pao_seat(seat, result)
+        pao_mult = 0
+        if pao_seat is not None:
+            name = "daisangen" if self._pao[seat][1] == 0 else "daisuushii"  # type: ignore[index]
+            pao_mult = sum(m for n, m in result.yakuman_parts if n == name)
+        unit = 48000 if dealer_win else 32000  # one yakuman, as a ron
+        if seat == source:  # tsumo
+            total_mult = sum(m for _, m in result.yakuman_parts) or 1
+            rest = total_mult - pao_mult  # yakuman multiples the others pay as usual
+            for s in range(4):
+                if s == seat:
+                    continue
+                base = result.tsumo_dealer if (s == self.dealer and not dealer_win) \
+                    else result.tsumo_other
+                pay = base * rest // total_mult
+                if pao_seat is None:
+                    pay += 100 * honba
+                deltas[s] -= pay
+                deltas[seat] += pay
+            if pao_seat is not None:
+                pay = unit * pao_mult + 300 * honba
+                deltas[pao_seat] -= pay
+                deltas[seat] += pay
+            return deltas
+        pay = result.ron + 300 * honba
+        if pao_seat is not None and pao_seat != source:
+            half = unit * pao_mult // 2
+            deltas[pao_seat] -= half
+            deltas[seat] += half
+            pay -= half
+        deltas[source] -= pay
+        deltas[seat] += pay
+        return deltas
 
     def _abort(self, kind: DrawKind) -> None:
         """K2-K7: no payments, the dealer stays, honba +1, sticks stay."""
