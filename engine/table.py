@@ -27,7 +27,6 @@ from engine.actions import (
     DeclareTenpai,
     Discard,
     Kan,
-    Pass,
     Pon,
     Riichi,
     Ron,
@@ -50,7 +49,7 @@ from engine.events import (
 )
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
-from engine.tiles import is_red, kind_name, tile_name
+from engine.tiles import is_red, tile_name
 from engine.view import PlayerView, RiverTile
 from engine.wall import FIRST_DRAW, Wall
 
@@ -1419,4 +1418,4 @@ def _suit_readings(c: list[int], pair: bool) -> list[tuple]:
     return out
 
 
-__all__ = ["Phase", "RoundOutcome", "Table", "round_name", "kind_name"]
+__all__ = ["Phase", "RoundOutcome", "Table", "round_name"]

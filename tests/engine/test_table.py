@@ -4,13 +4,11 @@ import random
 
 import pytest
 
-from engine.actions import (
-    ABORT, PASS, RON, TSUMO, Chi, Discard, Kan, Pon, Riichi,
-)
+from engine.actions import ABORT, PASS, RON, TSUMO, Discard, Kan, Riichi
 from engine.errors import IllegalAction
 from engine.events import (
     Called, Discarded, DoraRevealed, DrawKind, Drew, KanDeclared, RiichiAccepted, RoundDrawn,
-    RoundEnded, RoundStarted, Win,
+    RoundEnded, RoundStarted,
 )
 from engine.meld import MeldKind
 from engine.rules import RuleSet
