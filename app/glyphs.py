@@ -181,7 +181,8 @@ class Painter:
         called: bool = False,
         last: bool = False,
     ) -> Text:
-        """Face plus one mark cell, as in a river: riichi reversed, called struck, last underlined."""
+        """Face plus one mark cell, as in a river: riichi reversed, called struck, the last
+        discard underlined."""
         text = self.face(tile, short=short, dora=dora)
         extra = Style.null()
         if riichi:
@@ -196,6 +197,10 @@ class Painter:
         if last and mark == " ":
             mark = "◂"
         text.append(mark, style=self.theme.style("key"))
+        if short and self.glyphs.short_width <= 2:
+            # Narrow faces get a separating space, so a mark ("5m*") never touches the next
+            # tile; wider (kanji) faces keep rows of six within 25 cells.
+            text.append(" ")
         return text
 
     def tiles(self, tiles: Iterable[int], short: bool = True, sep: str = "") -> Text:
@@ -250,5 +255,6 @@ class Painter:
         mid.append_text(face)
         mid.append("┃" if selected else "│", style=box)
         bottom = Text()
-        bottom.append(("┗" if selected else "└") + edge * w + ("┛" if selected else "┘"), style=box)
+        corners = ("┗", "┛") if selected else ("└", "┘")
+        bottom.append(corners[0] + edge * w + corners[1], style=box)
         return top, mid, bottom

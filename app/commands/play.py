@@ -14,7 +14,8 @@ SPEEDS = ("instant", "fast", "normal")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, help="seed of the game (the same seed deals the same tiles)")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the game (the same seed deals the same tiles)")
     parser.add_argument("--rules", choices=RULE_PRESETS, help="rules preset (default: tenhou)")
     parser.add_argument("--length", choices=LENGTHS, help="hanchan (default) or tonpuusen")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, help="opponents (default: normal)")

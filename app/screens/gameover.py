@@ -13,6 +13,13 @@ from textual.widgets import Footer, Static
 from app.i18n import t
 
 
+def _score_text(score: float) -> str:
+    """+44, -15, +12.3: whole numbers without decimals (the default rounding gives those)."""
+    if score == int(score):
+        return f"{int(score):+d}"
+    return f"{score:+.1f}"
+
+
 def standings_table(result, rules) -> Table:
     from app.screens.table import seat_name
 
@@ -20,7 +27,9 @@ def standings_table(result, rules) -> Table:
     for heading, justify in (("rank", "left"), ("player", "left"), ("points", "right"),
                              ("uma", "right"), ("oka", "right"), ("score", "right")):
         table.add_column(t(f"gameover.{heading}"), justify=justify)
-    oka_total = (rules.return_points - rules.starting_points) * 4 // 1000 if rules.oka_to_first else 0
+    oka_total = 0
+    if rules.oka_to_first:
+        oka_total = (rules.return_points - rules.starting_points) * 4 // 1000
     for place, seat in enumerate(result.ranking):
         uma = rules.uma[place]
         oka = oka_total if place == 0 else 0
@@ -32,8 +41,7 @@ def standings_table(result, rules) -> Table:
             str(result.points[seat]),
             f"{uma:+d}",
             f"{oka:+d}" if oka else "",
-            Text(f"{score:+.1f}".rstrip("0").rstrip(".") if score != int(score) else f"{int(score):+d}",
-                 style=style),
+            Text(_score_text(score), style=style),
         )
     return table
 

@@ -57,7 +57,7 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
     concealed = list(win.concealed)
     if win.tile in concealed:
         concealed.remove(win.tile)
-    hand.append_text(p.tiles(sorted(concealed)))
+    hand.append_text(p.tiles(sorted(concealed), sep=" "))
     hand.append(" + ")
     hand.append_text(p.tiles([win.tile]))
     for meld in win.melds:
@@ -118,7 +118,7 @@ def draw_renderable(draw: RoundDrawn, p: Painter) -> Group:
     grid.add_column()
     for seat in range(4):
         tenpai = draw.tenpai[seat]
-        hand = p.tiles(sorted(draw.hands[seat])) if draw.hands[seat] else Text("")
+        hand = p.tiles(sorted(draw.hands[seat]), sep=" ") if draw.hands[seat] else Text("")
         status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
                       style="bold" if tenpai else "dim")
         grid.add_row(_seat(seat), status, hand)
@@ -167,6 +167,11 @@ class ResultScreen(ModalScreen):
             elif isinstance(ev, RoundDrawn):
                 blocks.append(draw_renderable(ev, p))
         end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
+        view = self.view_before
+        if view is not None and (view.sticks or view.honba) and any(
+                isinstance(e, Win) for e in self.events):
+            blocks.append(Text(t("result.sticks_bonus", n=view.sticks, h=view.honba),
+                               style="dim"))
         with Vertical(id="result-box"):
             with VerticalScroll(id="result-scroll"):
                 for block in blocks:

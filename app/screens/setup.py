@@ -18,6 +18,7 @@ from engine.rules import PRESETS
 LENGTHS = ("hanchan", "tonpuusen")
 RED_CHOICES = ("1each", "none", "2each", "3each", "all", "4aka", "8aka")
 DIFFICULTIES = ("easy", "normal", "hard")
+LABEL = 14
 
 
 @dataclass(frozen=True)
@@ -50,20 +51,22 @@ class SetupScreen(Screen):
                 yield Static(t("setup.title"), classes="heading")
                 yield Choice(
                     t("setup.length"), list(LENGTHS), [t(f"setup.{v}") for v in LENGTHS],
-                    "hanchan", id="length",
+                    "hanchan", id="length", label_width=LABEL,
                 )
                 presets = list(PRESETS)
                 yield Choice(
                     t("setup.rules"), presets, [t(f"preset.{p}") for p in presets], s.rules,
-                    id="rules",
+                    id="rules", label_width=LABEL,
                 )
                 yield Choice(
                     t("setup.red_fives"), list(RED_CHOICES),
                     [t(f"reds.{r}") for r in RED_CHOICES], "1each", id="reds",
+                    label_width=LABEL,
                 )
                 yield Choice(
                     t("setup.difficulty"), list(DIFFICULTIES),
                     [t(f"difficulty.{d}") for d in DIFFICULTIES], "normal", id="difficulty",
+                    label_width=LABEL,
                 )
                 yield Static(t("setup.hint"), classes="hint")
         yield Footer()

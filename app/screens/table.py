@@ -69,6 +69,7 @@ HUMAN = 0
 REL_NAMES = ("you", "right", "across", "left")
 WIND_KEYS = ("east", "south", "west", "north")
 _VISIBLE = (Discarded, Called, KanDeclared)
+UI_INTERVAL = 0.1
 
 
 def seat_name(seat: int, human: int = HUMAN) -> str:
@@ -196,13 +197,15 @@ class TableScreen(Screen):
                     yield RiverView(id="my-river")
             with Vertical(id="seat-right", classes="side"):
                 yield from self._seat_widgets("right")
-            yield RichLog(id="log", max_lines=300, wrap=True, markup=False)
+            log = RichLog(id="log", max_lines=300, wrap=True, markup=False)
+            log.can_focus = False  # the keys belong to the table
+            yield log
         with Horizontal(id="my-line"):
             yield SeatLine(id="my-seat")
             yield MeldsView(id="my-melds")
         yield HandView(id="hand")
         yield CallBar(id="callbar")
-        yield Footer()
+        yield Footer(compact=True)
 
     def _seat_widgets(self, rel: str):
         yield SeatLine(id=f"{rel}-line")
@@ -325,8 +328,8 @@ class TableScreen(Screen):
                     if ev.riichi:
                         line.append(f"  {t('action.riichi')}", style="bold")
                 case Called():
-                    line = Text(t(f"event.{ev.meld.kind.value if ev.meld.kind.value in ('chi', 'pon') else 'kan'}",
-                                  seat=seat_name(ev.seat), tiles=""))
+                    kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
+                    line = Text(t(f"event.{kind}", seat=seat_name(ev.seat), tiles=""))
                     line.append_text(p.tiles(ev.meld.tiles))
                 case KanDeclared():
                     line = Text(t("event.kan", seat=seat_name(ev.seat), tiles=""))
@@ -418,8 +421,7 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).
         if action in ("move", "confirm", "tile"):
-            return bool(self.query_one(HandView).selectable) or (
-                action == "confirm" and len(self.offers) == 1)
+            return bool(self.query_one(HandView).selectable)
         if action == "offer":
             return bool(self.offers)
         if action == "skip":
@@ -440,8 +442,6 @@ class TableScreen(Screen):
         shown = hand.shown()
         if 0 <= hand.selected < len(shown) and shown[hand.selected] in hand.selectable:
             self.play_tile(shown[hand.selected])
-        elif len(self.offers) == 1 and not hand.selectable:
-            self.take_offer(self.offers[0])
 
     def action_tile(self, index: int) -> None:
         hand = self.query_one(HandView)
@@ -567,6 +567,23 @@ class TableScreen(Screen):
     def advance(self) -> None:
         worker = get_current_worker()
         delay = SPEED_DELAY.get(self.app.speed, 0.0)
+        # At instant speed the screen is redrawn at most every UI_INTERVAL seconds (and at every
+        # round end and player's turn): drawing each of a round's ~150 actions would be slower
+        # than playing them.
+        buffered: list = []
+        shown_at = time.monotonic()
+
+        def show(events) -> bool:
+            nonlocal shown_at
+            buffered.extend(events)
+            ends = any(isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded)) for e in events)
+            if delay or ends or time.monotonic() - shown_at >= UI_INTERVAL:
+                batch = list(buffered)
+                buffered.clear()
+                shown_at = time.monotonic()
+                return self.app.call_from_thread(self.after_events, batch, self.game.view(HUMAN))
+            return False
+
         while not worker.is_cancelled:
             if self.game_over():
                 return
@@ -579,7 +596,7 @@ class TableScreen(Screen):
                 self.record(seat, action)
                 if worker.is_cancelled:
                     return
-                if self.app.call_from_thread(self.after_events, events, self.game.view(HUMAN)):
+                if show(events):
                     return
                 if delay and any(isinstance(e, _VISIBLE) for e in events):
                     time.sleep(delay)
@@ -591,10 +608,11 @@ class TableScreen(Screen):
                 if action is not None:
                     events = self.game.submit(HUMAN, action)
                     self.record(HUMAN, action)
-                    if self.app.call_from_thread(self.after_events, events,
-                                                 self.game.view(HUMAN)):
+                    if show(events):
                         return
                     continue
+                if buffered:
+                    self.app.call_from_thread(self.after_events, list(buffered), view)
                 self.app.call_from_thread(self.human_turn, view, legal)
             return
 
@@ -619,7 +637,8 @@ class TableScreen(Screen):
             self.show_view(view)
             return False
         # Keep the finished round on screen under the result; the next deal shows afterwards.
-        cut = next(i for i, e in enumerate(events) if isinstance(e, (Win, RoundDrawn)))
+        cut = next(i for i, e in enumerate(events)
+                   if isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded)))
         self.show_result(list(events[cut:]), view)
         return True
 
@@ -637,7 +656,7 @@ class TableScreen(Screen):
             self.show_view(self.game.view(HUMAN))
             self.advance()
 
-        self.app.push_screen(ResultScreen(events, before, self.game.rules if hasattr(self.game, "rules") else None), done)
+        self.app.push_screen(ResultScreen(events, before, self.game.rules), done)
 
     def finish(self, game_end: GameEnded | None) -> None:
         from app.screens.gameover import GameOverScreen

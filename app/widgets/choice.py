@@ -32,9 +32,17 @@ class Choice(Widget, can_focus=True):
         value: str
 
     def __init__(
-        self, label: str, values: list[str], names: list[str], value: str, *, id: str | None = None
+        self,
+        label: str,
+        values: list[str],
+        names: list[str],
+        value: str,
+        *,
+        id: str | None = None,
+        label_width: int = LABEL_WIDTH,
     ) -> None:
         super().__init__(id=id)
+        self.label_width = label_width
         self.values = values
         self.names = names
         self.set_reactive(Choice.label, label)
@@ -54,7 +62,7 @@ class Choice(Widget, can_focus=True):
     def render(self) -> Text:
         out = Text()
         out.append(self.label, style="bold")
-        out.append(" " * max(1, LABEL_WIDTH - cell_len(self.label)))
+        out.append(" " * max(1, self.label_width - cell_len(self.label)))
         out.append("‹ ", style="dim")
         out.append(self.names[self.index])
         out.append(" ›", style="dim")

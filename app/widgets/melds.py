@@ -53,10 +53,19 @@ class MeldsView(Widget):
     melds: reactive[tuple[Meld, ...]] = reactive(())
 
     def render(self) -> Text:
+        """Melds left to right, starting a new line rather than splitting a meld."""
         p = painter(self)
-        out = Text()
-        for i, meld in enumerate(self.melds):
-            if i:
-                out.append(" ")
-            out.append_text(meld_text(p, meld))
+        width = self.size.width or 80
+        lines = [Text()]
+        for meld in self.melds:
+            part = meld_text(p, meld)
+            line = lines[-1]
+            if line.cell_len and line.cell_len + 1 + part.cell_len > width:
+                lines.append(Text())
+                line = lines[-1]
+            elif line.cell_len:
+                line.append(" ")
+            line.append_text(part)
+        out = Text("\n").join(lines)
+        out.no_wrap = True
         return out

@@ -80,7 +80,7 @@ def test_mono_theme_has_no_colour_and_red_fives_still_show():
     assert all(s.color is None and s.bgcolor is None for s in th.styles.values())
     painter = glyphs.Painter(glyphs.glyph_set("text"), th)
     red, plain = 16, 17  # the red 5m and a plain one
-    assert painter.tile(red).plain == "5m*"
-    assert painter.tile(plain).plain == "5m "
+    assert painter.tile(red).plain == "5m* "
+    assert painter.tile(plain).plain == "5m  "
     top, mid, _ = painter.boxed(red)
     assert "*" in top.plain and mid.plain == "│5m│"

@@ -1,0 +1,121 @@
+"""Key press to screen updated on the table screen (target: median <= 50 ms).
+
+Measured end to end, as a player sees it: the game runs in a real terminal (a tmux pane,
+80x24, seed 1, greedy opponents at instant speed); the benchmark sends a key with
+``tmux send-keys`` and polls ``tmux capture-pane`` until the pane shows the change. Two kinds of
+key: ←/→ (move the selection: one widget re-renders) and Enter (discard: the engine takes the
+action, every widget gets the new view). The opponents' turns after a discard are not counted
+(the benchmark waits for the player's next turn before the next key). Needs tmux.
+
+    .venv/bin/python benchmarks/bench_ui.py [--turns N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_MS = 50.0
+SESSION = f"riichi-bench-{os.getpid()}"
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+
+
+def pane() -> str:
+    return tmux("capture-pane", "-p", "-e", "-t", SESSION)
+
+
+LOST: list[str] = []
+
+
+def wait_change(before: str, key: str, timeout: float = 1.5) -> float | None:
+    """Seconds until the pane differs from ``before``; None if it never does (the key was
+    lost: under heavy load a terminal can deliver an escape sequence in two reads, which then
+    reads as Esc and two letters)."""
+    start = time.perf_counter()
+    while True:
+        if pane() != before:
+            return time.perf_counter() - start
+        if time.perf_counter() - start > timeout:
+            LOST.append(key)
+            return None
+
+
+def my_turn(screen: str) -> bool:
+    # The footer lists "Discard" only when the player may discard.
+    return "Discard" in screen.splitlines()[-1] if screen else False
+
+
+def wait_my_turn(timeout: float = 20.0) -> str:
+    start = time.perf_counter()
+    last = ""
+    while time.perf_counter() - start < timeout:
+        screen = pane()
+        if screen == last and my_turn(screen):
+            return screen
+        if "Continue" in screen:  # a round result
+            tmux("send-keys", "-t", SESSION, "Enter")
+        elif "Skip" in screen.splitlines()[-1]:
+            tmux("send-keys", "-t", SESSION, "Space")  # Esc + a key would read as Alt+key
+        last = screen
+        time.sleep(0.05)
+    raise TimeoutError("no turn for the player")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=25)
+    args = parser.parse_args()
+    if not shutil.which("tmux"):
+        print("bench_ui needs tmux")
+        return 2
+    home = tempfile.mkdtemp(prefix="riichi-bench-")
+    riichi = ROOT / ".venv" / "bin" / "riichi"
+    command = (f"RIICHI_HOME={home} {riichi} play --seed 1 --difficulty greedy "
+               "--speed instant --no-save")
+    tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", command)
+    times: dict[str, list[float]] = {"select": [], "discard": []}
+    try:
+        time.sleep(1.0)
+        for _ in range(args.turns):
+            screen = wait_my_turn()
+            for key in ("Left", "Right"):
+                tmux("send-keys", "-t", SESSION, key)
+                took = wait_change(screen, key)
+                if took is not None:
+                    times["select"].append(took * 1000)
+                time.sleep(0.05)
+                screen = pane()
+            tmux("send-keys", "-t", SESSION, "Enter")
+            took = wait_change(screen, "Enter")
+            if took is not None:
+                times["discard"].append(took * 1000)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+    everything = times["select"] + times["discard"]
+    for name, values in (*times.items(), ("all", everything)):
+        values = sorted(values)
+        p90 = values[max(0, int(len(values) * 0.9) - 1)]
+        print(f"{name:8} n={len(values):4}  median {statistics.median(values):6.1f} ms"
+              f"  p90 {p90:6.1f} ms  max {max(values):6.1f} ms")
+    if LOST:
+        print(f"keys that never changed the screen: {len(LOST)} ({', '.join(LOST)})")
+    median = statistics.median(everything)
+    ok = median <= TARGET_MS
+    print(f"key press to screen updated: median {median:.1f} ms "
+          f"({'within' if ok else 'OVER'} the {TARGET_MS:.0f} ms target)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

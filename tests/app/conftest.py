@@ -1,0 +1,11 @@
+"""Every app test keeps its files (settings, saved game, history) in a temporary RIICHI_HOME
+and runs without NO_COLOR, so results do not depend on the machine."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _riichi_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("RIICHI_HOME", str(tmp_path / "riichi-home"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    yield

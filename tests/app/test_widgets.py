@@ -1,0 +1,91 @@
+"""Widgets render from plain data and post messages; none needs a game."""
+
+import asyncio
+
+from textual.app import App, ComposeResult
+
+from app.widgets import CallBar, CallOption, HandView, MeldsView, RiverView
+from app.widgets.melds import meld_text
+from app.glyphs import Painter
+from engine.meld import parse_meld
+from engine.tiles import parse_tiles
+from engine.view import RiverTile
+
+
+def test_hand_view_marks_red_fives_dora_and_keys():
+    hand = HandView()
+    hand.tiles = tuple(parse_tiles("0m123p"))  # the red 5m first
+    hand.drawn = parse_tiles("9s")[0]
+    hand.selectable = frozenset(hand.shown())
+    hand.dora_kinds = frozenset({9})  # 1p
+    top, mid, bottom, keys = hand.render().plain.split("\n")
+    assert mid == "│5m││1p││2p││3p│  │9s│"
+    assert top.startswith("┌*─┐┌◆─┐")  # red five and dora marked without colour
+    assert keys.split() == ["a", "b", "c", "d", "e"]
+    # The drawn tile stands two cells apart; its box starts at x 18.
+    assert hand.index_at(18) == 4 and hand.index_at(16) == -1 and hand.index_at(0) == 0
+
+
+def test_hand_view_hides_keys_of_tiles_that_cannot_be_discarded():
+    hand = HandView()
+    hand.tiles = tuple(parse_tiles("123p"))
+    hand.selectable = frozenset(hand.tiles[1:2])
+    keys = hand.render().plain.split("\n")[3]
+    assert keys.split() == ["b"]
+
+
+def test_river_rows_of_six_with_riichi_called_and_last():
+    river = RiverView()
+    tiles = parse_tiles("123406789m1z")  # 0 = the red 5m
+    river.river = tuple(RiverTile(t, False, riichi=(i == 2), called_by=(1 if i == 3 else None))
+                        for i, t in enumerate(tiles))
+    river.last = True
+    lines = river.render().plain.split("\n")
+    assert len(lines) == 2
+    assert lines[0].split() == ["1m", "2m", "3m", "4m", "5m*", "6m"]
+    assert lines[1].split() == ["7m", "8m", "9m", "Ea◂"]
+
+
+def test_meld_called_tile_sits_toward_the_giver():
+    p = Painter()
+    left = meld_text(p, parse_meld("chi:345m"))  # chi comes from the left: called tile first
+    assert left.plain.split() == ["3m", "4m", "5m"]
+    right = meld_text(p, parse_meld("pon:777z@1"))  # from the right: last
+    assert right.plain.split() == ["Rd", "Rd", "Rd"]
+    ankan = meld_text(p, parse_meld("ankan:1111s"))
+    assert ankan.plain.split() == ["##", "1s", "1s", "##"]
+
+
+def test_hand_click_posts_discard_and_callbar_click_posts_choice():
+    asyncio.run(_clicks())
+
+
+async def _clicks():
+    messages = []
+
+    class Harness(App):
+        CSS = "HandView { height: 4; } CallBar { height: 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield HandView()
+            yield CallBar()
+
+        def on_hand_view_discard(self, m):
+            messages.append(("discard", m.tile))
+
+        def on_call_bar_chosen(self, m):
+            messages.append(("call", m.index))
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        hand.tiles = tuple(parse_tiles("123p"))
+        hand.selectable = frozenset(hand.tiles)
+        bar = app.query_one(CallBar)
+        bar.options = (CallOption("Pon", "1"), CallOption("Skip", "esc"))
+        await pilot.pause()
+        await pilot.click(HandView, offset=(5, 1))  # the second tile
+        await pilot.click(CallBar, offset=(1, 0))
+        await pilot.pause()
+    assert ("discard", hand.tiles[1]) in messages
+    assert ("call", 0) in messages
