@@ -91,21 +91,22 @@ class Offer:
 
 
 class TableScreen(Screen):
+    # Descriptions are in the language chosen at start (this module is imported lazily).
     BINDINGS = [
-        Binding("left", "move(-1)", "Select", key_display="←→"),
-        Binding("right", "move(1)", "Select", show=False),
-        Binding("enter", "confirm", "Discard", key_display="⏎"),
-        Binding("escape", "skip", "Skip", key_display="Esc"),
-        Binding("space", "skip", "Skip", show=False),
-        *[Binding(str(n), f"offer({n - 1})", "Call", show=(n == 1), key_display="1-9")
+        Binding("left", "move(-1)", t("action.select"), key_display="←→"),
+        Binding("right", "move(1)", t("action.select"), show=False),
+        Binding("enter", "confirm", t("action.discard"), key_display="⏎"),
+        Binding("escape", "skip", t("action.pass"), key_display="Esc"),
+        Binding("space", "skip", t("action.pass"), show=False),
+        *[Binding(str(n), f"offer({n - 1})", t("action.call"), show=(n == 1), key_display="1-9")
           for n in range(1, 10)],
-        *[Binding(k, f"tile({i})", "Tile", show=(i == 0), key_display="a-n")
+        *[Binding(k, f"tile({i})", t("action.tile"), show=(i == 0), key_display="a-n")
           for i, k in enumerate(TILE_KEYS)],
-        Binding("w", "toggle('auto_win')", "Auto-win"),
-        Binding("x", "toggle('skip_calls')", "No calls"),
-        Binding("z", "toggle('tsumogiri_after_riichi')", "Tsumogiri"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "leave", "Quit"),
+        Binding("w", "toggle('auto_win')", t("action.auto_win")),
+        Binding("x", "toggle('skip_calls')", t("action.skip_calls")),
+        Binding("z", "toggle('tsumogiri_after_riichi')", t("action.tsumogiri")),
+        Binding("question_mark", "help", t("action.help"), key_display="?"),
+        Binding("q", "leave", t("action.quit")),
     ]
 
     def __init__(self, game, setup: GameSetup, agents: dict, journal=None, seed: int = 0):
@@ -272,9 +273,12 @@ class TableScreen(Screen):
             flags=self.flags(),
         )
         p = self.app.painter
-        info = Text(t("table.dora") + " ")
+        info = Text(t("table.indicator") + " ")
         info.append_text(p.tiles(view.dora_indicators, sep=" "))
-        info.append(f"  {t('table.wall', n=view.live_tiles_left)}")
+        info.append(" → " + t("table.dora") + " ")
+        info.append_text(p.kinds([dora_of(i >> 2) for i in view.dora_indicators]))
+        info.append(f"\n{t('table.wall', n=view.live_tiles_left)}")
+        info.justify = "center"
         self.query_one("#center-info", Static).update(info)
         self.update_controls()
 
@@ -415,7 +419,8 @@ class TableScreen(Screen):
             elif isinstance(a, DeclareTenpai):
                 offers.append(Offer(label(t("draw.tenpai") if a.tenpai else t("draw.noten")), a))
             elif isinstance(a, AgariYame):
-                offers.append(Offer(label(str(a)), a))
+                offers.append(Offer(label(t("action.yame_stop" if a.stop else
+                                              "action.yame_continue")), a))
         return offers[:9]
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -675,10 +680,32 @@ class TableScreen(Screen):
         try:
             if keep_save:
                 journal.close()
+            elif result is not None:
+                self.record_history(journal)
             else:
                 journal.discard()
-        except OSError:
-            pass
+        except Exception as e:  # the game is over either way; say what went wrong
+            self.app.notify(f"{e}", severity="warning", timeout=8)
+
+    def record_history(self, journal) -> None:
+        """Add the finished game to the history, then remove its save (storage.session)."""
+        from app.storage.history import record_from_events
+        from app.storage.session import finish_game
+
+        seats = [{"kind": "human", "name": self.app.settings.name}] + [
+            {"kind": "ai", "level": self.setup.difficulty} for _ in range(3)
+        ]
+        record = record_from_events(
+            game_id=journal.game_id,
+            rules=self.game.rules,
+            seed=self.seed,
+            seats=seats,
+            actions=[(s, a.to_dict()) for s, a in self.game.actions],
+            events=self.game.events,
+            meta={"difficulty": self.setup.difficulty, "preset": self.setup.rules},
+        )
+        for warning in finish_game(journal, record):
+            self.app.notify(warning, severity="warning", timeout=8)
 
     def on_unmount(self) -> None:
         if not self.finished:

@@ -32,7 +32,7 @@ class ScoreBar(Widget):
         out = Text()
         out.append(f" {i.round_label} ", style="bold reverse")
         out.append(f" {t('table.honba', n=i.honba)} · {t('table.sticks', n=i.sticks)} │ ")
-        out.append(t("table.dora") + " ")
+        out.append(t("table.indicator") + " ")
         for tile in i.dora_indicators:
             out.append_text(p.tile(tile))
         out.append(f"│ {t('table.wall', n=i.wall)} │ ")
