@@ -137,26 +137,31 @@ class Player(Agent):
 
     # ------------------------------------------------------------------ weights
     def _defence_weight(self, sit: Situation) -> float:
-        w = self.style.defence
-        if self.style.placement:
-            w *= self._placement_factor(sit)
-        return w
+        return self.style.defence * self._mood(sit)[0]
 
-    def _placement_factor(self, sit: Situation) -> float:
-        """In the last rounds the leader defends harder and the last place pushes (G7 uma)."""
+    def _mood(self, sit: Situation) -> tuple[float, float, float]:
+        """Placement in the last rounds (G7: uma rewards rank, not points): (defence factor,
+        call bias, riichi bias) added to the style. A clear leader defends and takes fast cheap
+        wins; a distant last place pushes and wants value (riichi) rather than cheap calls."""
+        if not self.style.placement:
+            return 1.0, 0.0, 0.0
         v = sit.view
-        if v.round_index < 6:
-            return 1.0
-        me = v.seat
-        order = sorted(range(4), key=lambda s: (-v.scores[s], (s - 0) % 4))
-        rank = order.index(me)
-        gap_below = v.scores[me] - v.scores[order[rank + 1]] if rank < 3 else 0
-        if rank == 0 and gap_below > 8000:
-            return 1.6
+        last = 3 if self.rules.length == "tonpuusen" else 7
+        if v.round_index < last - 1:
+            return 1.0, 0.0, 0.0
+        order = sorted(range(4), key=lambda s: (-v.scores[s], s))
+        rank = order.index(v.seat)
+        if rank == 0:
+            lead = v.scores[v.seat] - v.scores[order[1]]
+            if lead > 8000:
+                return 1.6, 0.4, -0.2
+            return 1.2, 0.2, 0.0
         if rank == 3:
-            gap_above = v.scores[order[2]] - v.scores[me]
-            return 0.6 if gap_above > 4000 else 0.8
-        return 1.0
+            behind = v.scores[order[2]] - v.scores[v.seat]
+            if behind > 8000:
+                return 0.5, -0.3, 0.4
+            return 0.8, 0.0, 0.2
+        return 1.0, 0.0, 0.0
 
     def _opponents(self, sit: Situation):
         if self.style.threats_open:
@@ -366,7 +371,7 @@ class Player(Agent):
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:
             ev_r -= 1200
-        ev_r *= 1.0 + self.style.riichi_bias
+        ev_r *= 1.0 + self.style.riichi_bias + self._mood(sit)[2]
         if self.level == "easy":
             return riichis[k]
         return riichis[k] if ev_r >= ev_d else None
@@ -382,6 +387,7 @@ class Player(Agent):
         best_ev = now_ev + 1.0
         best: Action | None = None
         threat = max((o.riichi for o in sit.opponents), default=False)
+        mood_call = self._mood(sit)[1]
         for a in legal:
             if not isinstance(a, (Chi, Pon)):
                 continue
@@ -420,7 +426,7 @@ class Player(Agent):
                 continue  # a call must speed the hand up (or raise its value a lot)
             if threat and s >= 1 and self.style.defence >= 1.0:
                 continue  # never open up and go 1-shanten into a riichi
-            ev *= 1.0 + self.style.call_bias
+            ev *= 1.0 + self.style.call_bias + mood_call
             if ev > best_ev:
                 best_ev, best = ev, a
         if best is not None:
