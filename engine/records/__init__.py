@@ -25,6 +25,7 @@ from engine.records.model import (
     compare_games,
     tile_code,
 )
+from engine.records.mjai import looks_like_mjai
 from engine.records.tenhou6 import parse_tenhou6, read_tenhou6, to_tenhou6, write_tenhou6
 
 __all__ = [
@@ -40,6 +41,10 @@ def parse_record(data: bytes, source: str = "") -> GameRecord:
     head = data[:400].lstrip()
     if data[:2] == b"\x1f\x8b" or head.startswith(b"<"):
         return parse_mjlog(data, source)
+    if looks_like_mjai(head):  # mjai JSON lines: one {"type": ...} event per line
+        from engine.records.mjai import parse_mjai
+
+        return parse_mjai(_text(data, source), source)
     if head.startswith(b"{") or head.startswith(b"["):
         try:
             text = data.decode("utf-8")
@@ -49,6 +54,13 @@ def parse_record(data: bytes, source: str = "") -> GameRecord:
     if not head:
         raise RecordError(f"{source or 'record'}: empty file")
     raise RecordError(f"{source or 'record'}: neither a Tenhou mjlog nor tenhou.net/6 JSON")
+
+
+def _text(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{source or 'record'}: not UTF-8 text") from None
 
 
 def read_record(path: str | Path) -> GameRecord:
