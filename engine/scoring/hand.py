@@ -257,29 +257,45 @@ def _is_shiisan_budou(c: list[int]) -> bool:
     return True
 
 
-def _wait_readings(pair: int | None, sets: tuple[tuple[int, bool], ...], w: int):
-    """Yield (wait, index of the set holding the winning tile or -1 for the pair)."""
-    done: set[tuple[str, int]] = set()
-    if pair == w:
-        yield "tanki", -1
-    for i, (k, is_seq) in enumerate(sets):
-        if is_seq:
-            if not k <= w <= k + 2:
-                continue
-            if w == k + 1:
-                wait = "kanchan"
-            elif (w == k and k % 9 == 6) or (w == k + 2 and k % 9 == 0):
-                wait = "penchan"
+_SKELETONS: dict[tuple, tuple] = {}
+
+
+def _skeletons(key: tuple[int, ...], w: int, tsumo: bool):
+    """Every regular reading of concealed counts won on kind ``w``: (pair, concealed sets as
+    (kind, is_seq, concealed, is_kan), wait). Cached by the caller: it depends on nothing else."""
+    out = []
+    for pair, sets in _decompositions(key):
+        if pair is None:
+            continue
+        seen: list[tuple[bool, int, int]] = []
+        if pair == w:
+            out.append((pair, tuple((k, q, True, False) for k, q in sets), "tanki"))
+        for i, (k, is_seq) in enumerate(sets):
+            if is_seq:
+                if not k <= w <= k + 2:
+                    continue
+                pos = w - k
+                if (is_seq, k, pos) in seen:
+                    continue
+                seen.append((is_seq, k, pos))
+                if pos == 1:
+                    wait = "kanchan"
+                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
+                    wait = "penchan"
+                else:
+                    wait = "ryanmen"
+                full = tuple((k2, q, True, False) for k2, q in sets)
+            elif k == w:
+                if (is_seq, k, 0) in seen:
+                    continue
+                seen.append((is_seq, k, 0))
+                wait = "shanpon"
+                # Y17: a triplet completed by ron counts as open
+                full = tuple((k2, q, tsumo or j != i, False) for j, (k2, q) in enumerate(sets))
             else:
-                wait = "ryanmen"
-        elif k == w:
-            wait = "shanpon"
-        else:
-            continue
-        if (wait, k) in done:
-            continue
-        done.add((wait, k))
-        yield wait, i
+                continue
+            out.append((pair, full, wait))
+    return tuple(out)
 
 
 def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
@@ -346,40 +362,18 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
 
     readings: list[Reading] = []
     has_melds = bool(melds)
-    for pair, sets in _decompositions(tuple(hand_counts)):
-        if pair is None:
-            continue
-        seen: list[tuple[bool, int, int]] = []
-        if pair == w:
-            readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts,
-                                    w, pair, [(k, q, True, False) for k, q in sets] + meld_sets,
-                                    "tanki", has_melds, facts))
-        for i, (k, is_seq) in enumerate(sets):
-            if is_seq:
-                if not k <= w <= k + 2:
-                    continue
-                pos = w - k
-                if (is_seq, k, pos) in seen:
-                    continue
-                seen.append((is_seq, k, pos))
-                if pos == 1:
-                    wait = "kanchan"
-                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
-                    wait = "penchan"
-                else:
-                    wait = "ryanmen"
-                full = [(k2, q, True, False) for k2, q in sets]
-            elif k == w:
-                if (is_seq, k, 0) in seen:
-                    continue
-                seen.append((is_seq, k, 0))
-                wait = "shanpon"
-                # Y17: a triplet completed by ron counts as open
-                full = [(k2, q, tsumo or j != i, False) for j, (k2, q) in enumerate(sets)]
-            else:
-                continue
-            readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts,
-                                    w, pair, full + meld_sets, wait, has_melds, facts))
+    meld_t = tuple(meld_sets)
+    key = (tuple(hand_counts), w, tsumo)
+    skeletons = _SKELETONS.get(key)
+    if skeletons is None:
+        skeletons = _skeletons(key[0], w, tsumo)
+        if len(_SKELETONS) > 65536:
+            _SKELETONS.clear()
+        _SKELETONS[key] = skeletons
+    for pair, full, wait in skeletons:
+        readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts, w,
+                                pair, full + meld_t if has_melds else full, wait,
+                                has_melds, facts))
     if not melds:
         if hand_counts.count(2) == 7:
             readings.append(Reading(rules, sit, tsumo, menzen, "chiitoitsu", counts,
