@@ -129,3 +129,50 @@ def test_game_refuses_actions_after_the_end_and_from_the_wrong_seat():
     with pytest.raises(IllegalAction, match="over"):
         g.submit(0, Discard(0))
     assert g.pending() == {}
+
+
+def _play(rules, seed):
+    rng = random.Random(seed)
+    g = Game(rules, seed)
+    while not g.over:
+        p = g.pending()
+        s = rng.choice(sorted(p))
+        g.submit(s, rng.choice(p[s]))
+    return g
+
+
+def test_G3_bust_ends_a_real_game_at_once():
+    rules = R.replace(starting_points=500)
+    reasons = []
+    for seed in range(6):
+        g = _play(rules, seed)
+        end = g.events[-1]
+        reasons.append(end.reason)
+        if end.reason == "bust":
+            last_round = [e for e in g.events if isinstance(e, RoundEnded)][-1]
+            assert min(last_round.scores) < 0
+    assert "bust" in reasons
+
+
+def test_game_flow_follows_next_step_round_by_round():
+    from engine.events import RoundDrawn, Win
+
+    for seed in range(6):
+        g = _play(R, seed)
+        ev = g.events
+        starts = [i for i, e in enumerate(ev) if isinstance(e, RoundStarted)]
+        for n, i in enumerate(starts):
+            start = ev[i]
+            end_i = next(j for j in range(i, len(ev)) if isinstance(ev[j], RoundEnded))
+            end = ev[end_i]
+            wins = [e.seat for e in ev[i:end_i] if isinstance(e, Win)]
+            drawn = [e for e in ev[i:end_i] if isinstance(e, RoundDrawn)]
+            earned = start.dealer in wins or bool(
+                drawn and not drawn[0].kind.abortive and drawn[0].tenpai[start.dealer])
+            step = next_step(R, start.round_index, end.scores, end.renchan, earned)
+            if n + 1 < len(starts):
+                nxt = ev[starts[n + 1]]
+                assert step == "yame" or step == nxt.round_index
+            else:
+                assert isinstance(ev[-1], GameEnded)
+                assert step in ("last round", "bust", "yame")
