@@ -380,3 +380,28 @@ def test_C5_no_call_but_ron_on_the_last_discard():
         assert all(a is RON or a == PASS or isinstance(a, type(RON)) for a in acts)
     pass_calls(t)
     assert t.over and [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.EXHAUSTIVE]
+
+
+def test_every_action_round_trips_through_json_and_bad_input_is_refused():
+    import json
+
+    from engine.actions import (
+        AbortNineTerminals, AgariYame, Chi, DeclareTenpai, Pass, Pon, Ron, Tsumo,
+        action_from_dict,
+    )
+    from engine.errors import RulesError
+    from engine.meld import MeldKind
+
+    actions = [Discard(16), Riichi(5), Riichi(5, True), Chi((8, 12), 4), Pon((1, 2), 3),
+               Kan(MeldKind.ANKAN, (0, 1, 2, 3)), Kan(MeldKind.DAIMINKAN, (0, 1, 2), 3),
+               Kan(MeldKind.KAKAN, (3,)), Tsumo(), Ron(), Pass(), AbortNineTerminals(),
+               DeclareTenpai(True), AgariYame(False)]
+    for a in actions:
+        assert action_from_dict(json.loads(json.dumps(a.to_dict()))) == a
+        assert str(a)
+    for bad in ({"type": "discard", "tile": 136}, {"type": "discard"}, {"type": "dance"},
+                {"type": "chi", "tiles": [1], "called": 4}, {"type": "kan", "kind": "pon",
+                "tiles": [1, 2, 3]}, {"type": "riichi", "tile": 3, "open": "yes"}, [1, 2],
+                {"type": "discard", "tile": True}):
+        with pytest.raises(RulesError):
+            action_from_dict(bad)
