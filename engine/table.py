@@ -313,7 +313,15 @@ def round_name(round_index: int, honba: int = 0) -> str:
 
 
 class Table:
-    """One round (kyoku). Seats are absolute 0-3; ``dealer`` is East this round."""
+    """One round (kyoku). Seats are absolute 0-3; ``dealer`` is East this round.
+
+    Public API: ``pending()``, ``legal(seat)``, ``submit(seat, action)``, ``view(seat)``,
+    ``describe()``, ``waits(seat)``, ``furiten(seat)``, ``seat_wind(seat)``; read-only state:
+    ``events``, ``phase``, ``over``, ``outcome`` (a ``RoundOutcome`` once over), ``scores``,
+    ``honba``, ``sticks``, ``hands``, ``melds``, ``rivers``, ``riichi``, ``ippatsu``, ``turn``,
+    ``drawn``, ``kans``, ``dora_indicators``, ``live_tiles_left``, ``wall``. Mutating the state
+    from outside is not supported.
+    """
 
     def __init__(
         self,
