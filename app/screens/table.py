@@ -334,10 +334,10 @@ class TableScreen(Screen):
                 case Called():
                     kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
                     line = Text(t(f"event.{kind}", seat=seat_name(ev.seat), tiles=""))
-                    line.append_text(p.tiles(ev.meld.tiles))
+                    line.append_text(p.tiles(ev.meld.tiles, sep=" "))
                 case KanDeclared():
                     line = Text(t("event.kan", seat=seat_name(ev.seat), tiles=""))
-                    line.append_text(p.tiles(ev.meld.tiles))
+                    line.append_text(p.tiles(ev.meld.tiles, sep=" "))
                 case Win():
                     line = Text(t("event.win", seat=seat_name(ev.seat)), style="bold")
                 case RoundDrawn():

@@ -50,12 +50,19 @@ def meld_text(p: Painter, meld: Meld) -> Text:
 class MeldsView(Widget):
     """Reactive ``melds``: the seat's melds in call order."""
 
-    melds: reactive[tuple[Meld, ...]] = reactive(())
+    melds: reactive[tuple[Meld, ...]] = reactive((), layout=True)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self._lines(width)))
 
     def render(self) -> Text:
+        out = Text("\n").join(self._lines(self.size.width or 80))
+        out.no_wrap = True
+        return out
+
+    def _lines(self, width: int) -> list[Text]:
         """Melds left to right, starting a new line rather than splitting a meld."""
         p = painter(self)
-        width = self.size.width or 80
         lines = [Text()]
         for meld in self.melds:
             part = meld_text(p, meld)
@@ -66,6 +73,4 @@ class MeldsView(Widget):
             elif line.cell_len:
                 line.append(" ")
             line.append_text(part)
-        out = Text("\n").join(lines)
-        out.no_wrap = True
-        return out
+        return lines

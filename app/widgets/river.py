@@ -24,7 +24,7 @@ class RiverView(Widget):
     """Reactives: ``river`` (entries with ``tile``, ``riichi``, ``called_by``) and ``last``
     (whether its final tile is the discard now open to calls / the latest)."""
 
-    river: reactive[tuple] = reactive(())
+    river: reactive[tuple] = reactive((), layout=True)
     last: reactive[bool] = reactive(False)
 
     def render(self) -> Text:
