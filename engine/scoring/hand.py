@@ -37,6 +37,8 @@ from engine.tiles import EAST, dora_of, kind_name
 
 _CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
 _INT_ONLY = {int}
+_WIND_KINDS = frozenset(range(27, 31))
+_ALL_TILES = frozenset(range(136))
 _DORA = tuple(dora_of(k) for k in range(34))
 
 
@@ -153,14 +155,15 @@ def _new_result(*values) -> HandResult:
 def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
     """Raise ``RulesError`` for a situation that cannot happen (conflicting flags)."""
     rw, sw = sit.round_wind, sit.seat_wind
-    if not (type(rw) is int and type(sw) is int and 27 <= rw <= 30 and 27 <= sw <= 30):
+    if rw not in _WIND_KINDS or sw not in _WIND_KINDS or type(rw) is not int or (
+            type(sw) is not int):
         for name, w in (("round_wind", rw), ("seat_wind", sw)):
             if type(w) is not int or not 27 <= w <= 30:
                 raise RulesError(f"{name} must be a wind tile kind 27-30 (E S W N), got {w!r}")
     if (sit.haitei or sit.rinshan or sit.tenhou or sit.chiihou or sit.houtei or sit.chankan
             or sit.renhou or sit.open_riichi_deal_in or sit.ippatsu or sit.open_riichi):
         _check_special(sit, melds, rules)
-    if (sit.riichi or sit.double_riichi or sit.open_riichi) and melds and any(
+    if melds and (sit.riichi or sit.double_riichi or sit.open_riichi) and any(
             m.kind is not MeldKind.ANKAN for m in melds):
         raise RulesError("riichi with an open meld: riichi needs a closed hand")
     h, st, ds = sit.honba, sit.sticks, sit.dealer_streak
@@ -169,20 +172,20 @@ def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) ->
         for name, v in (("honba", h), ("sticks", st), ("dealer_streak", ds)):
             if type(v) is not int or v < 0:
                 raise RulesError(f"{name} must be a whole number >= 0, got {v!r}")
-    for name, inds in (("dora_indicators", sit.dora_indicators),
-                       ("ura_indicators", sit.ura_indicators)):
-        if not inds:
-            continue
-        try:
-            bad = set(map(type, inds)) != _INT_ONLY or min(inds) < 0 or max(inds) > 135
-        except TypeError:
-            bad = True
-        if bad:
-            t = next(t for t in inds if type(t) is not int or not 0 <= t < 136)
-            raise RulesError(f"{name}: {t!r} is not a tile 0-135")
+    d, u = sit.dora_indicators, sit.ura_indicators
+    if not (_ALL_TILES.issuperset(d) and _ALL_TILES.issuperset(u)):
+        for name, inds in (("dora_indicators", d), ("ura_indicators", u)):
+            for t in inds:
+                if type(t) is not int or not 0 <= t < 136:
+                    raise RulesError(f"{name}: {t!r} is not a tile 0-135")
 
 
 def _check_special(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
+    if sit.ippatsu and not (sit.riichi or sit.double_riichi or sit.open_riichi):
+        raise RulesError("ippatsu without riichi")
+    if not (sit.haitei or sit.rinshan or sit.tenhou or sit.chiihou or sit.houtei or sit.chankan
+            or sit.renhou or sit.open_riichi_deal_in or sit.open_riichi):
+        return  # ippatsu alone: nothing else to check
     for f in ("haitei", "rinshan", "tenhou", "chiihou"):
         if getattr(sit, f) and not sit.tsumo:
             raise RulesError(f"{f} is a tsumo win, but the situation says ron")
@@ -224,10 +227,9 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
         tiles = concealed
     try:
         tset = set(tiles)
-        bad = not tiles or min(tset) < 0 or max(tset) > 135
     except TypeError:
-        bad = True
-    if bad:
+        tset = set()
+    if not tset or not _ALL_TILES.issuperset(tset):
         bad_tile = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
         raise RulesError(f"{bad_tile!r} is not a tile 0-135")
     if len(tset) != len(tiles):
