@@ -146,3 +146,60 @@ def test_pending_seats_at_a_discard_are_only_those_with_a_real_choice():
                     assert Pass() in acts and len(acts) >= 2
             s = rng.choice(sorted(p))
             t.submit(s, rng.choice(p[s]))
+
+
+def _greedy(g_or_t, seat, acts, rng):
+    """Wins when it can, riichi when it can, else the discard that keeps shanten lowest; calls
+    now and then. Exercises the win, riichi and payment paths random agents rarely reach."""
+    from engine.actions import Chi, Kan, Pon, Riichi
+    from engine.shanten import shanten
+    from engine.tiles import counts34
+
+    for a in acts:
+        if isinstance(a, (Tsumo, Ron)):
+            return a
+    riichis = [a for a in acts if isinstance(a, Riichi)]
+    if riichis:
+        return rng.choice(riichis)
+    calls = [a for a in acts if isinstance(a, (Pon, Chi, Kan))]
+    if calls and rng.random() < 0.3:
+        return rng.choice(calls)
+    discards = [a for a in acts if isinstance(a, Discard)]
+    if not discards:
+        return Pass() if Pass() in acts else rng.choice(acts)
+    table = g_or_t.table if isinstance(g_or_t, Game) else g_or_t
+    hand = table.hands[seat]
+    best, best_s = [], 99
+    for a in discards:
+        rest = list(hand)
+        rest.remove(a.tile)
+        s = shanten(counts34(rest))
+        if s < best_s:
+            best, best_s = [a], s
+        elif s == best_s:
+            best.append(a)
+    return rng.choice(best)
+
+
+@pytest.mark.parametrize("variant", [0, 1])
+def test_greedy_games_with_many_wins_conserve_points_and_replay(variant):
+    from engine.events import Win
+
+    rules = VARIANTS[variant]
+    n_wins = 0
+    for seed in range(20 if LONG else 3):
+        rng = random.Random(seed)
+        g = Game(rules, seed)
+        while not g.over:
+            p = g.pending()
+            s = rng.choice(sorted(p))
+            g.submit(s, _greedy(g, s, p[s], rng))
+            if not g.over and g.table.phase is not Phase.OVER:
+                check_round(g.table)
+        n_wins += sum(1 for e in g.events if isinstance(e, Win))
+        for w in (e for e in g.events if isinstance(e, Win)):
+            assert sum(w.deltas) >= 0 and w.deltas[w.seat] > 0
+        r = g.result
+        assert sum(r.points) == 4 * rules.starting_points
+        assert Game.replay(rules, seed, g.actions).events == g.events
+    assert n_wins >= 5
