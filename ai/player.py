@@ -41,19 +41,20 @@ class Style:
     lookahead: bool = False  # second-level ukeire at 1-shanten
     value: bool = True  # count hand value (else speed only)
     call_bias: float = 0.0  # >0 calls more readily
+    max_call_shanten: int = 2  # no call that leaves the hand further than this from tenpai
     riichi_bias: float = 0.0  # >0 declares riichi more readily
     placement: bool = False  # adjust to the standings in the last rounds
 
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.25),
-    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.25),
+    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.45),
+    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.45),
 }
 PERSONALITY = {
     "balanced": {},
-    "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0},
-    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3},
+    "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1},
+    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1},
 }
 
 
@@ -198,7 +199,7 @@ class Player(Agent):
         info, melds = self._meld_info(sit, extra)
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
-        rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan)
+        rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
         draws = max(0, sit.tiles_left // 4)
         if not rs:
             s = shanten(counts, sets, closed)
@@ -424,6 +425,8 @@ class Player(Agent):
             ev, s = best_after
             if s >= now_s and not (s == now_s and ev > now_ev * 1.3):
                 continue  # a call must speed the hand up (or raise its value a lot)
+            if s > self.style.max_call_shanten:
+                continue  # opening a hand still far from tenpai throws its value away
             if threat and s >= 1 and self.style.defence >= 1.0:
                 continue  # never open up and go 1-shanten into a riichi
             ev *= 1.0 + self.style.call_bias + mood_call

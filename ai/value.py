@@ -55,9 +55,11 @@ def routes(
     closed: bool,
     yakuhai_han: Callable[[int], int],
     kuitan: bool = True,
+    unseen: Sequence[int] | None = None,
 ) -> list[Route]:
     """Every route still open to the hand. ``melds`` are (kinds, opened) of own calls;
-    ``yakuhai_han(kind)`` is the han of a triplet of that kind for this seat."""
+    ``yakuhai_han(kind)`` is the han of a triplet of that kind for this seat; with ``unseen``
+    a yakuhai pair whose other copies are all visible is no route."""
     sets = 4 - len(melds)
     out: list[Route] = []
     meld_kinds = [k for kinds, _ in melds for k in kinds]
@@ -78,7 +80,7 @@ def routes(
     else:
         # a yakuhai pair: the route needs its third copy
         for k in range(27, 34):
-            if counts[k] == 2 and yakuhai_han(k):
+            if counts[k] == 2 and yakuhai_han(k) and (unseen is None or unseen[k] > 0):
                 c = list(counts)
                 c[k] = 0
                 s = regular_shanten(c, sets - 1) + 1
