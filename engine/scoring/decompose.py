@@ -188,21 +188,33 @@ def _honor_option(part: tuple[int, ...]) -> tuple[int, int | None, tuple[Set, ..
     return pairs, pair, tuple(sets)
 
 
+@lru_cache(maxsize=None)
+def _suit_table(suit: int, part: tuple[int, ...]):
+    """(tile count mod 3, options without a pair, options with the pair) of one suit."""
+    r = sum(part) % 3
+    if r == 1:
+        return 1, (), ()
+    if r == 2:
+        return 2, (), _suit_options(suit, part, True)
+    return 0, _suit_options(suit, part, False), ()
+
+
 @lru_cache(maxsize=65536)
 def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
     hon = _honor_option(key[27:34])
     if hon is None:
         return ()
-    m, p, s = key[0:9], key[9:18], key[18:27]
-    rm, rp, rs = sum(m) % 3, sum(p) % 3, sum(s) % 3
+    rm, om0, om2 = _suit_table(0, key[0:9])
+    rp, op0, op2 = _suit_table(1, key[9:18])
+    rs, os0, os2 = _suit_table(2, key[18:27])
     if rm == 1 or rp == 1 or rs == 1:
         return ()
     pairs = hon[0] + (rm == 2) + (rp == 2) + (rs == 2)
     if pairs > 1 or (pairs == 0 and sum(key) % 3 == 2):
         return ()
-    om = _suit_options(0, m, rm == 2)
-    op = _suit_options(1, p, rp == 2)
-    os_ = _suit_options(2, s, rs == 2)
+    om = om2 if rm == 2 else om0
+    op = op2 if rp == 2 else op0
+    os_ = os2 if rs == 2 else os0
     if not om or not op or not os_:
         return ()
     hs = hon[2]

@@ -266,38 +266,47 @@ def _skeletons(key: tuple[int, ...], w: int, tsumo: bool):
     """Every regular reading of concealed counts won on kind ``w``: (pair, concealed sets as
     (kind, is_seq, concealed, is_kan), wait). Cached by the caller: it depends on nothing else."""
     out = []
-    for pair, sets in _decompositions(key):
+    plain_of = _PLAIN.__getitem__
+    for pair, sets in _decompose(key):
         if pair is None:
             continue
-        seen: list[tuple[bool, int, int]] = []
+        plain = None
+        seen = set()
         if pair == w:
-            out.append((pair, tuple((k, q, True, False) for k, q in sets), "tanki"))
+            plain = tuple(map(plain_of, sets))
+            out.append((pair, plain, "tanki"))
         for i, (k, is_seq) in enumerate(sets):
             if is_seq:
-                if not k <= w <= k + 2:
-                    continue
                 pos = w - k
-                if (is_seq, k, pos) in seen:
+                if pos < 0 or pos > 2 or (k, pos) in seen:
                     continue
-                seen.append((is_seq, k, pos))
+                seen.add((k, pos))
                 if pos == 1:
                     wait = "kanchan"
                 elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
                     wait = "penchan"
                 else:
                     wait = "ryanmen"
-                full = tuple((k2, q, True, False) for k2, q in sets)
-            elif k == w:
-                if (is_seq, k, 0) in seen:
-                    continue
-                seen.append((is_seq, k, 0))
-                wait = "shanpon"
-                # Y17: a triplet completed by ron counts as open
-                full = tuple((k2, q, tsumo or j != i, False) for j, (k2, q) in enumerate(sets))
-            else:
-                continue
-            out.append((pair, full, wait))
+                if plain is None:
+                    plain = tuple(map(plain_of, sets))
+                out.append((pair, plain, wait))
+            elif k == w and (k, -1) not in seen:
+                seen.add((k, -1))
+                if plain is None:
+                    plain = tuple(map(plain_of, sets))
+                if tsumo:
+                    out.append((pair, plain, "shanpon"))
+                else:  # Y17: a triplet completed by ron counts as open
+                    full = list(plain)
+                    full[i] = (k, False, False, False)
+                    out.append((pair, tuple(full), "shanpon"))
     return tuple(out)
+
+
+#: (kind, is_seq) -> the concealed set (kind, is_seq, concealed=True, is_kan=False).
+_PLAIN = {(k, q): (k, q, True, False) for k in range(34) for q in (False, True)}
+#: The decomposition itself, uncached: the readings built from it are cached instead.
+_decompose = _decompositions.__wrapped__
 
 
 def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
