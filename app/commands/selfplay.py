@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument(
         "--seats", default="hard,greedy,greedy,greedy",
-        help="four seat types, KIND[:PERSONALITY], comma-separated (first = challenger)",
+        help="four seat types, KIND[:PERSONALITY] or mjai:COMMAND (an external mjai bot, "
+             "given its seat as last argument), comma-separated (first = challenger)",
     )
     parser.add_argument(
         "--duplicate", action="store_true",
@@ -73,6 +74,9 @@ def parse_seats(text: str) -> list[tuple[str, str | None]]:
         raise ValueError(f"--seats needs four seat types, got {len(specs)}: {text!r}")
     out = []
     for spec in specs:
+        if spec.startswith("mjai:"):  # an external mjai bot (app/mjai_client.py)
+            out.append(("mjai", spec[len("mjai:"):]))
+            continue
         kind, _, pers = spec.partition(":")
         if kind not in KINDS:
             raise ValueError(f"unknown AI kind {kind!r} in --seats; kinds: {', '.join(KINDS)}")
@@ -105,11 +109,20 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     parsed = [parse_seats(",".join(seats))[s] for s in range(4)]
     agents = []
     for s, (kind, pers) in enumerate(parsed):
-        agent = make_agent(kind, seed=seed * 4 + s, personality=pers)
+        if kind == "mjai":  # the external bot's seat; our normal AI takes over if it fails
+            from app.mjai_client import MjaiAgent
+
+            agent = MjaiAgent(pers or "", seat=s, fallback=make_agent("normal", seed=seed * 4 + s),
+                              notify=lambda m: print(f"selfplay: {m}", file=sys.stderr))
+        else:
+            agent = make_agent(kind, seed=seed * 4 + s, personality=pers)
         if hasattr(agent, "rules"):
             agent.rules = rules
         agents.append(agent)
     game = Game(rules, seed)
+    for agent in agents:
+        if hasattr(agent, "bind"):
+            agent.bind(game)
     times: list[list[float]] = [[], [], [], []]
     while not game.over:
         pending = game.pending()
@@ -121,6 +134,9 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
         if timed:
             times[seat].append(clock() - t0)
         game.submit(seat, action)
+    for agent in agents:
+        if hasattr(agent, "close"):
+            agent.close()
     totals = [dict(rounds=0, wins=0, deal_ins=0, riichi=0, calls=0, draws=0, win_points=0,
                    deal_in_points=0) for _ in range(4)]
     called = [False] * 4  # this round
