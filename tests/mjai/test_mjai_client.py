@@ -81,3 +81,19 @@ def test_a_failing_bot_is_replaced_and_the_player_told(name):
     assert game.over
     assert len(told) == 1 and "our AI" in told[0] and message in told[0], told
     assert agent.process is None
+
+
+def test_selfplay_seats_accept_an_mjai_command(monkeypatch, capsys):
+    from app.commands.selfplay import parse_seats, play_game
+    from engine.rules import TENHOU
+
+    monkeypatch.chdir(ROOT)
+    command = " ".join(OUR_BOT)
+    seats = [f"mjai:{command}", "greedy", "greedy", "greedy"]
+    assert parse_seats(",".join(seats))[0] == ("mjai", command)
+    records = play_game(2, seats, TENHOU)
+    assert sorted(r.rank for r in records) == [1, 2, 3, 4]
+    assert "failed" not in capsys.readouterr().err
+    broken = ["mjai:/nonexistent/bot", "greedy", "greedy", "greedy"]
+    assert len(play_game(2, broken, TENHOU)) == 4
+    assert "our AI (normal) plays this seat" in capsys.readouterr().err
