@@ -242,6 +242,8 @@ def _chinitsu(r: Reading) -> bool:
     return len(r.suits) == 1 and not r.honors
 
 
+# Y42 with renhou = "mangan" / "baiman": a 5 / 8 han yaku that adds to the others (as the
+# mahjong library counts it); "yakuman" is in YAKUMAN below; "off" ignores the flag.
 def _renhou_han(r: Reading) -> bool:
     return r.sit.renhou and r.rules.renhou in ("mangan", "baiman")
 
