@@ -311,7 +311,7 @@ def _build_yaku() -> tuple[YakuDef, ...]:
         # shape (Y4-Y6, Y13)
         Y("pinfu", "shape", 1, 0, 7, _pinfu),
         Y("tanyao", "simples", 1, 1, 8, _tanyao),
-        Y("iipeikou", "sequences", 1, 0, 9, _iipeikou),
+        Y("iipeikou", "peikou", 1, 0, 9, _iipeikou),
     ]
     # yakuhai (Y7): seat wind, round wind (a double wind is two entries), dragons
     for kind, name in zip(WIND_KINDS, WIND_NAMES):
@@ -333,7 +333,7 @@ def _build_yaku() -> tuple[YakuDef, ...]:
         Y("sanankou", "triplets", 2, 2, 29, lambda r: r.ankou == 3),
         Y("shousangen", "yakuhai", 2, 2, 30, _shousangen),
         Y("honroutou", "terminals", 2, 2, 31, _honroutou),
-        Y("ryanpeikou", "sequences", 3, 0, 32, _ryanpeikou),
+        Y("ryanpeikou", "peikou", 3, 0, 32, _ryanpeikou),
         Y("junchan", "terminals", 3, 2, 33, _junchan),
         Y("honitsu", "flush", 3, 2, 34, _honitsu),
         Y("chinitsu", "flush", 6, 5, 35, _chinitsu),
@@ -533,7 +533,8 @@ FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
     "terminals": lambda r: not r.all_simple and (
         r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8)),
     "yakuhai": lambda r: r.honors and r.trips and max(r.trips) >= 27,
-    "sequences": lambda r: len(r.seqs) >= 2,
+    "peikou": lambda r: r.peikou > 0,
+    "sequences": lambda r: len(r.seq_mult) >= 3,
     "triplets": lambda r: len(r.trips) >= 3,
     "flush": lambda r: len(r.suits) == 1,
 }
