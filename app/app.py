@@ -75,7 +75,7 @@ class RiichiApp(App):
             self.call_later(self.continue_game)
         elif self.options.direct:
             self.call_later(self.start_game, self.game_setup_from_options())
-        self._check_size()
+        self.check_size()
 
     def game_setup_from_options(self):
         from app.screens.setup import GameSetup
@@ -101,10 +101,9 @@ class RiichiApp(App):
         if screen is not None:
             self.push_screen(screen)
 
-    def on_resize(self, event) -> None:
-        self._check_size()
-
-    def _check_size(self) -> None:
+    def check_size(self) -> None:
+        """Show the too-small notice while the terminal is below the minimum (screens call
+        this on every resize)."""
         from app.screens.small import TooSmallScreen
 
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT

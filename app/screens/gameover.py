@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 
 
@@ -46,7 +48,7 @@ def standings_table(result, rules) -> Table:
     return table
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("n", "new", "New game"),
         Binding("enter", "title", "Title screen", key_display="⏎"),

@@ -8,13 +8,15 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 
 KEY_LINES = ("k_select", "k_discard", "k_tile_keys", "k_calls", "k_skip", "k_auto_win",
              "k_skip_calls", "k_tsumogiri", "k_help", "k_quit", "k_mouse")
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(SizeAware, ModalScreen):
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("question_mark", "close", "Close", show=False),

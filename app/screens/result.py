@@ -13,6 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from app.screens.base import SizeAware
+
 from app.glyphs import Painter
 from app.i18n import t, texts
 from app.widgets.melds import meld_text
@@ -144,7 +146,7 @@ def scores_renderable(deltas, after) -> Table:
     return table
 
 
-class ResultScreen(ModalScreen):
+class ResultScreen(SizeAware, ModalScreen):
     BINDINGS = [
         Binding("enter", "close", "Continue", key_display="⏎"),
         Binding("escape", "close", "Continue", show=False),
@@ -185,7 +187,7 @@ class ResultScreen(ModalScreen):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(SizeAware, ModalScreen[bool]):
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("enter", "answer(True)", "Yes", show=False),

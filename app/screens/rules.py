@@ -11,6 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from app.screens.base import SizeAware
+
 from app.i18n import t, texts
 
 
@@ -45,7 +47,7 @@ def yaku_table(rules=None) -> Table:
     return table
 
 
-class RulesScreen(Screen):
+class RulesScreen(SizeAware, Screen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
 
     def compose(self) -> ComposeResult:

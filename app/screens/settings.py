@@ -8,6 +8,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from app.screens.base import SizeAware
+
 from app import glyphs, i18n
 from app.i18n import t
 from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS
@@ -21,7 +23,7 @@ TOGGLE_TEXT = {
 }
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("up", "focus_previous", "Up", show=False),

@@ -11,6 +11,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 from app.widgets import Choice
 from engine.rules import PRESETS
@@ -35,7 +37,7 @@ class GameSetup:
         return preset(self.rules, length=self.length, red_fives=RED_SETS[self.reds])
 
 
-class SetupScreen(Screen):
+class SetupScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),

@@ -6,10 +6,12 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 
 
-class TooSmallScreen(Screen):
+class TooSmallScreen(SizeAware, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
 
@@ -19,7 +21,10 @@ class TooSmallScreen(Screen):
     def refresh_message(self) -> None:
         from app.app import MIN_HEIGHT, MIN_WIDTH
 
-        self.query_one("#too-small", Static).update(
+        message = self.query("#too-small")
+        if not message:  # a resize can arrive before the screen is composed
+            return
+        message.first(Static).update(
             t(
                 "app.too_small",
                 width=self.app.size.width,

@@ -21,6 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 from app.screens.setup import GameSetup
 from app.settings_speed import SPEED_DELAY
@@ -90,7 +92,7 @@ class Offer:
     riichi_open: bool | None = None  # not None: enter riichi selection
 
 
-class TableScreen(Screen):
+class TableScreen(SizeAware, Screen):
     # Descriptions are in the language chosen at start (this module is imported lazily).
     BINDINGS = [
         Binding("left", "move(-1)", t("action.select"), key_display="←→"),
@@ -218,7 +220,8 @@ class TableScreen(Screen):
         self.show_view(self.game.view(HUMAN))
         self.advance()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event) -> None:
+        super().on_resize(event)
         self.apply_size()
 
     def apply_size(self) -> None:

@@ -9,6 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from app.screens.base import SizeAware
+
 from app.i18n import t
 
 LOGO = """\
@@ -26,7 +28,7 @@ def saved_game_exists() -> bool:
         return False
 
 
-class TitleScreen(Screen):
+class TitleScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue", show=False),

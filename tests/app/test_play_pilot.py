@@ -91,3 +91,27 @@ async def _keys_game():
         assert presses["enter"] > 10
         assert table is not None and table.game.round_index + table.game.honba >= 1
         assert sum(table.game.scores) + 1000 * table.game.sticks == 100000
+
+
+def test_shrinking_below_80x24_shows_a_notice_and_growing_returns_to_the_table():
+    asyncio.run(_resize())
+
+
+async def _resize():
+    from app.screens.small import TooSmallScreen
+
+    options = PlayOptions(seed=1, difficulty="greedy", speed="instant", direct=True, save=False)
+    app = RiichiApp(options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = time.monotonic()
+        while not (isinstance(app.screen, TableScreen) and app.screen.legal):
+            assert time.monotonic() - start < 20
+            await pilot.pause(0.02)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "80x24" in str(app.screen.query_one("#too-small").render())
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.has_class("-wide")
