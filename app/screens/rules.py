@@ -27,9 +27,19 @@ def yaku_table(rules=None) -> Table:
     table.add_column(t("rulespage.han_closed_open"), justify="right")
     table.add_column("")
     seen_help = set()
+    shown = set()
     for y in YAKU:
         if y.rule is not None and not getattr(rules, y.rule):
             continue
+        if y.name == "renhou" and rules.renhou == "off":
+            continue
+        name = y.name
+        for generic in ("yakuhai: seat wind", "yakuhai: round wind"):
+            if name.startswith(generic + " "):
+                name = generic  # one line for the four winds
+        if name in shown:
+            continue
+        shown.add(name)
         han = f"{y.closed_han} / {y.open_han if y.open_han else '-'}"
         base = y.name.split(":")[0] if y.name.startswith("yakuhai") else y.name
         base = {"haitei raoyue": "haitei", "houtei raoyui": "houtei"}.get(base, base)
@@ -37,7 +47,7 @@ def yaku_table(rules=None) -> Table:
         if base not in seen_help and tx.has(f"yaku_help.{base}"):
             helptext = tx(f"yaku_help.{base}")
             seen_help.add(base)
-        table.add_row(tx.yaku(y.name), han, Text(helptext, style="dim"))
+        table.add_row(tx.yaku(name), han, Text(helptext, style="dim"))
     for y in YAKUMAN:
         if y.rule is not None and not getattr(rules, y.rule):
             continue
@@ -54,6 +64,7 @@ class RulesScreen(SizeAware, Screen):
         with VerticalScroll(id="rules-scroll"):
             yield Static(t("rulespage.title"), classes="heading")
             yield Static(t("rulespage.basics").strip(), classes="para")
+            yield Static(t("rulespage.han_note"), classes="hint")
             yield Static(yaku_table())
         yield Footer()
 
