@@ -17,11 +17,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.mjai import MjaiError, SeatTracker
-from engine.rules import TENHOU, RuleSet
-
 from ai import make_agent
 from ai.base import Agent
+from engine.mjai import MjaiError, SeatTracker
+from engine.rules import TENHOU, RuleSet
 
 NONE = '{"type":"none"}'
 
@@ -60,7 +59,7 @@ class MjaiBot:
             except (MjaiError, ValueError) as exc:
                 self.warn(f"seat {self.seat}: event {json.dumps(ev)[:160]}: {exc}")
                 bad = True
-            except Exception as exc:  # a tracker bug must not silence the bot
+            except Exception as exc:  # noqa: BLE001 - a tracker bug must not silence the bot
                 self.warn(f"seat {self.seat}: event {json.dumps(ev)[:160]}: internal error "
                           f"{type(exc).__name__}: {exc}")
                 bad = True
@@ -81,7 +80,7 @@ class MjaiBot:
                 return _dump(answer)
             action = self.agent.act(tracker.view(), legal)
             return _dump(tracker.to_mjai(action))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - every line gets an answer, whatever broke
             self.problems += 1
             answer = tracker.fallback()
             self.warn(f"seat {self.seat}: cannot decide ({type(exc).__name__}: {exc}); "

@@ -437,7 +437,7 @@ class SeatTracker:
         kind, _ = parse_mjai_tile(name)
         if not any(m.kind is MeldKind.PON and m.kind34 == kind for m in t.melds[actor]):
             raise MjaiError(f"kakan: seat {actor} has no pon of {name}")
-        added = self._take_tiles(actor, [name])[0]
+        added = self._take_tiles(actor, [str(name)])[0]
         t.announce_own_kan(actor, Kan(MeldKind.KAKAN, (added,)))
         self._kan_draw = True
 

@@ -130,7 +130,7 @@ class _Round:
     def apply(self, ev: dict[str, Any]) -> None:
         kind = ev["type"]
         w = self.where
-        actor = ev.get("actor")
+        actor: int = ev.get("actor", -1)
         if kind in ("tsumo", "dahai", "reach", "reach_accepted", "chi", "pon", "daiminkan",
                     "ankan", "kakan", "hora") and actor not in (0, 1, 2, 3):
             raise RecordError(f"{w}: {kind} without an actor 0-3")

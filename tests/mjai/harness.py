@@ -92,4 +92,4 @@ def _diff(a: dict, b: dict, game: Game) -> str:
         f"{k}: bot {a[k]} table {b[k]}" for k in keys)
 
 
-__all__ = ["canon", "play", "view_facts", "TENHOU", "RuleSet", "Discard", "Kan"]
+__all__ = ["TENHOU", "Discard", "Kan", "RuleSet", "canon", "play", "view_facts"]

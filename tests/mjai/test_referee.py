@@ -16,7 +16,7 @@ import pytest
 
 arena = pytest.importorskip("mjai.mlibriichi.arena", reason="mjai 0.2.1 is not installed")
 
-from ai.mjai_bot import MjaiBot  # noqa: E402
+from ai.mjai_bot import MjaiBot
 
 GARBAGE = ["{not json", "[]", '[{"type":"warp_drive"}]', '[{"type":"dahai","actor":9}]']
 
@@ -97,7 +97,7 @@ def run_match(seed: int, kind: str, tmp_path: Path, garbage_every: int = 0):
     players = [InProcessPlayer(str(i), kind, garbage_every) for i in range(4)]
     arena.Match(log_dir=str(tmp_path)).py_match(*players, seed_start=(seed, 1))
     (log,) = tmp_path.glob("*.json.gz")
-    events = [json.loads(x) for x in gzip.open(log).read().decode().splitlines()]
+    events = [json.loads(x) for x in gzip.decompress(log.read_bytes()).decode().splitlines()]
     return players, events
 
 
