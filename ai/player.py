@@ -48,8 +48,9 @@ class Style:
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.45),
-    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.45),
+    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.6,
+                    riichi_bias=0.1),
+    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.6, riichi_bias=0.1),
 }
 PERSONALITY = {
     "balanced": {},
@@ -423,7 +424,7 @@ class Player(Agent):
             if best_after is None:
                 continue
             ev, s = best_after
-            if s >= now_s and not (s == now_s and ev > now_ev * 1.3):
+            if s >= now_s and not (s == now_s and ev > now_ev * 1.15):
                 continue  # a call must speed the hand up (or raise its value a lot)
             if s > self.style.max_call_shanten:
                 continue  # opening a hand still far from tenpai throws its value away
