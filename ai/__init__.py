@@ -12,6 +12,8 @@ Kinds: ``easy``, ``normal``, ``hard`` (the real AI at three strengths), and the 
 
 from __future__ import annotations
 
+from engine.rules import RuleSet
+
 from ai.base import Agent
 from ai.baselines import GreedyAgent, RandomAgent, TsumogiriAgent
 
@@ -19,8 +21,14 @@ KINDS = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
 PERSONALITIES = ("balanced", "aggressive", "defensive")
 
 
-def make_agent(kind: str = "normal", seed: int = 0, personality: str | None = None) -> Agent:
-    """An agent of ``kind`` with its own random generator seeded by ``seed``."""
+def make_agent(
+    kind: str = "normal",
+    seed: int = 0,
+    personality: str | None = None,
+    rules: RuleSet | None = None,
+) -> Agent:
+    """An agent of ``kind`` with its own random generator seeded by ``seed``. ``rules`` (default:
+    Tenhou's) tells the real AI which yaku and variants count, e.g. whether open tanyao does."""
     if kind not in KINDS:
         raise ValueError(f"unknown AI kind {kind!r}; kinds: {', '.join(KINDS)}")
     if personality is not None and personality not in PERSONALITIES:
@@ -35,7 +43,7 @@ def make_agent(kind: str = "normal", seed: int = 0, personality: str | None = No
         return GreedyAgent(seed)
     from ai.player import Player
 
-    return Player(level=kind, seed=seed, personality=personality or "balanced")
+    return Player(level=kind, seed=seed, personality=personality or "balanced", rules=rules)
 
 
 __all__ = ["Agent", "KINDS", "PERSONALITIES", "make_agent"]

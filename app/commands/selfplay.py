@@ -115,10 +115,7 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
             agent = MjaiAgent(pers or "", seat=s, fallback=make_agent("normal", seed=seed * 4 + s),
                               notify=lambda m: print(f"selfplay: {m}", file=sys.stderr))
         else:
-            agent = make_agent(kind, seed=seed * 4 + s, personality=pers)
-        if hasattr(agent, "rules"):
-            agent.rules = rules
-        agents.append(agent)
+            agents.append(make_agent(kind, seed=seed * 4 + s, personality=pers, rules=rules))
     game = Game(rules, seed)
     for agent in agents:
         if hasattr(agent, "bind"):

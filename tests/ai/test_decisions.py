@@ -86,3 +86,20 @@ def test_declares_riichi_on_a_good_wait(kind):
     riichi = Riichi(view.drawn)
     legal = view.legal + (riichi,)
     assert make_agent(kind, seed=4).act(view, legal) == riichi
+
+
+def test_without_kuitan_no_open_tanyao_call():
+    # chi 4p with 56p, cut 9s: tenpai on 1-4s, tanyao on 4s, but only with kuitan (Y6 option)
+    from engine.rules import preset
+
+    pool = TilePool()
+    hand = "234m678m55p56p23s9s"
+    view = make_view(hand, pool=pool, legal=())
+    five = next(t for t in view.hand if t >> 2 == 13)
+    six = next(t for t in view.hand if t >> 2 == 14)
+    called = pool.parse("4p")[0]
+    legal = (Chi((five, six), called), PASS)
+    view = make_view(hand, legal=legal, last_discard=(0, called))
+    assert make_agent("hard", rules=preset("tenhou")).act(view, legal) == legal[0]
+    no_kuitan = preset("tenhou", kuitan=False)
+    assert make_agent("hard", rules=no_kuitan).act(view, legal) == PASS
