@@ -112,8 +112,9 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
         if kind == "mjai":  # the external bot's seat; our normal AI takes over if it fails
             from app.mjai_client import MjaiAgent
 
-            agent = MjaiAgent(pers or "", seat=s, fallback=make_agent("normal", seed=seed * 4 + s),
-                              notify=lambda m: print(f"selfplay: {m}", file=sys.stderr))
+            fallback = make_agent("normal", seed=seed * 4 + s, rules=rules)
+            agents.append(MjaiAgent(pers or "", seat=s, fallback=fallback,
+                                    notify=lambda m: print(f"selfplay: {m}", file=sys.stderr)))
         else:
             agents.append(make_agent(kind, seed=seed * 4 + s, personality=pers, rules=rules))
     game = Game(rules, seed)
