@@ -36,8 +36,8 @@ class MjaiBot:
                  personality: str | None = None, rules: RuleSet = TENHOU,
                  warn: Callable[[str], None] | None = None) -> None:
         self.seat = seat
-        self.agent = agent if agent is not None else make_agent(kind, seed=seat,
-                                                                personality=personality)
+        self.agent = agent if agent is not None else make_agent(
+            kind, seed=seat, personality=personality, rules=rules)
         self.tracker = SeatTracker(seat, rules)
         self.warn = warn or (lambda message: None)
         self.problems = 0  # lines with an event that could not be applied, or a fallback answer
