@@ -27,13 +27,22 @@ def _seat(seat: int) -> str:
     return seat_name(seat)
 
 
-def fu_label(label: str) -> str:
-    """The scoring engine's fu labels (``"closed triplet 7z"``, ``"pair 5z"``) in words."""
+def fu_label(label: str, p: Painter | None = None) -> str:
+    """The scoring engine's fu labels (``"closed triplet 7z"``, ``"pair 5z"``) in words, the
+    tile in the player's glyphs."""
+    from engine.errors import RulesError
+    from engine.tiles import parse_kind
+
     tx = texts()
     if tx.has(f"fu.{label}"):
         return tx(f"fu.{label}")
     head, _, tile = label.rpartition(" ")
     if head and tx.has(f"fu.{head}"):
+        if p is not None:
+            try:
+                tile = p.kind_face(parse_kind(tile)).plain.strip()
+            except RulesError:
+                pass
         return f"{tx(f'fu.{head}')} {tile}"
     return label
 
@@ -84,7 +93,7 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
     fu.add_column(justify="right")
     if not r.yakuman:
         for label, value in r.fu_breakdown:
-            fu.add_row(fu_label(label), f"{value:+d}" if label == "rounding" else str(value))
+            fu.add_row(fu_label(label, p), f"{value:+d}" if label == "rounding" else str(value))
         fu.add_row(Text(t("fu.total"), style="bold"), Text(f"{r.fu} {t('result.fu')}",
                                                            style="bold"))
     side = Table.grid(padding=(0, 4))
