@@ -58,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat-wind", default="E", metavar="S",
                         help="the winner's seat: E (dealer), S, W, N or 1z-4z (default E)")
     parser.add_argument("--dora", action="extend", nargs="+", default=[], metavar="IND",
-                        help="dora indicators (kan dora included), e.g. --dora 4p 1z")
+                        help="dora indicators (kan dora included), e.g. --dora 4p 1z "
+                             "(write HAND before options that take several values)")
     parser.add_argument("--ura", action="extend", nargs="+", default=[], metavar="IND",
                         help="ura dora indicators (counted with riichi only)")
     parser.add_argument("--honba", type=int, default=0, metavar="N")
