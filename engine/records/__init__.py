@@ -39,6 +39,18 @@ __all__ = [
 def parse_record(data: bytes, source: str = "") -> GameRecord:
     """Read a game from raw file contents: gzip or ``<mjloggm`` → mjlog, ``{`` → tenhou.net/6."""
     head = data[:400].lstrip()
+    if data[:2] == b"\x1f\x8b":  # gzip: mjlog, or mjai JSON lines as mjai.app's referee writes
+        import gzip
+        import zlib
+
+        try:
+            inner = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error):
+            inner = b""
+        if looks_like_mjai(inner[:400].lstrip()):
+            from engine.records.mjai import parse_mjai
+
+            return parse_mjai(_text(inner, source), source)
     if data[:2] == b"\x1f\x8b" or head.startswith(b"<"):
         return parse_mjlog(data, source)
     if looks_like_mjai(head):  # mjai JSON lines: one {"type": ...} event per line

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import gzip
 import json
 import subprocess
 import sys
@@ -118,7 +117,7 @@ def test_referee_logs_replay_through_our_engine(tmp_path):
         d.mkdir()
         run_match(seed, kind, d)
         (log,) = d.glob("*.json.gz")
-        record = parse_record(gzip.decompress(log.read_bytes()), log.name)
+        record = parse_record(log.read_bytes(), log.name)  # gzip as the referee writes it
         assert len(record.rounds) >= 4
         report = replay_game(record)
         assert report.ok, [str(m) for m in report.mismatches]
