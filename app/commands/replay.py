@@ -17,12 +17,13 @@ from pathlib import Path
 NAME = "replay"
 HELP = "replay Tenhou game records through the engine and compare the results"
 
-_SUFFIXES = (".mjlog", ".xml", ".gz", ".json", ".txt")
+_SUFFIXES = (".mjlog", ".xml", ".gz", ".json", ".txt", ".jsonl", ".mjson")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="mjlog (.mjlog, gzip too) or tenhou.net/6 JSON files, or directories")
+                        help="mjlog (.mjlog, gzip too), tenhou.net/6 JSON or mjai JSON-lines files, "
+                             "or directories")
     parser.add_argument("--check", action="store_true",
                         help="compare every result with the record (default: legality only)")
     parser.add_argument("--json", action="store_true",
