@@ -21,7 +21,7 @@ from engine.actions import (
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
-from engine.tiles import DEFAULT_REDS, is_red
+from engine.tiles import is_red
 from engine.view import PlayerView
 
 from ai.base import Agent, discard_choices, riichi_choices
@@ -187,8 +187,9 @@ class Player(Agent):
                     tiles: Sequence[int], route_han: float, closed: bool) -> float:
         dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
         dora += sit.dora_count([t >> 2 for m in melds for t in m.tiles])
-        reds = sum(1 for t in tiles if is_red(t, DEFAULT_REDS))
-        reds += sum(1 for m in melds for t in m.tiles if is_red(t, DEFAULT_REDS))
+        red = self.rules.red_fives
+        reds = sum(1 for t in tiles if is_red(t, red))
+        reds += sum(1 for m in melds for t in m.tiles if is_red(t, red))
         han = route_han + dora + reds
         if closed:
             han += 0.4  # ura, ippatsu, tsumo, pinfu on average
@@ -260,9 +261,7 @@ class Player(Agent):
                 try:
                     res = score_hand(list(tiles) + [tile], list(melds), tile, ws_, self.rules)
                 except (NoYaku, NotAWin):
-                    continue
-                except ValueError:
-                    continue
+                    continue  # this wait has no yaku (or, for ron, none without tsumo)
                 val = max(val, float(res.total if tsumo else res.ron))
                 if not tsumo and not furiten:
                     break
