@@ -16,7 +16,30 @@ import pytest
 
 arena = pytest.importorskip("mjai.mlibriichi.arena", reason="mjai 0.2.1 is not installed")
 
+from ai import make_agent
+from ai.base import Agent
 from ai.mjai_bot import MjaiBot
+from engine.actions import AbortNineTerminals, Chi, Kan, Pon, Riichi, Ron, Tsumo
+
+
+class Eager(Agent):
+    """Takes every win, abort, kan, riichi and call it is offered (in that order), so that the
+    referee sees as many kinds of answers as possible; otherwise plays like ``greedy``."""
+
+    kind = "eager"
+    ORDER = (Tsumo, Ron, AbortNineTerminals, Kan, Riichi, Pon, Chi)
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.inner = make_agent("greedy", seed=seed)
+
+    def choose(self, view, legal):
+        for cls in self.ORDER:
+            for a in legal:
+                if isinstance(a, cls):
+                    return a
+        return self.inner.act(view, legal)
+
 
 GARBAGE = ["{not json", "[]", '[{"type":"warp_drive"}]', '[{"type":"dahai","actor":9}]']
 
@@ -45,7 +68,8 @@ class InProcessPlayer:
 
     def start_game(self, game_idx):
         seat = self.player_ids[game_idx]
-        self.bots[game_idx] = MjaiBot(seat, kind=self.kind, warn=self.warnings.append)
+        agent = Eager(seat) if self.kind == "eager" else None
+        self.bots[game_idx] = MjaiBot(seat, agent, kind=self.kind, warn=self.warnings.append)
         self.cursor[game_idx] = 0
         answer = self.bots[game_idx].react(json.dumps(
             [{"type": "start_game", "names": ["0", "1", "2", "3"], "id": game_idx}]))
@@ -101,7 +125,7 @@ def run_match(seed: int, kind: str, tmp_path: Path, garbage_every: int = 0):
     return players, events
 
 
-CASES = [(1, "normal", 0), (2, "hard", 7), (0, "greedy", 5), (3, "random", 0)]
+CASES = [(1, "normal", 0), (2, "hard", 7), (0, "greedy", 5), (3, "random", 0), (6, "eager", 0)]
 
 
 @pytest.mark.parametrize("seed,kind,garbage_every", CASES)
@@ -118,3 +142,5 @@ def test_bots_at_every_seat_of_the_mjai_referee(seed, kind, garbage_every, tmp_p
     if kind != "random":
         assert answers["hora"] and answers["reach"]
     assert answers["chi"] + answers["pon"] > 0
+    if kind == "eager":  # seed 6: every kind of kan is answered and accepted
+        assert answers["ankan"] and answers["kakan"] and answers["daiminkan"]
