@@ -26,19 +26,20 @@ class SeatInfo:
 
 
 class SeatLine(Widget):
-    info: reactive[SeatInfo] = reactive(SeatInfo)
+    info: reactive[SeatInfo] = reactive(SeatInfo, layout=True)
 
     def render(self) -> Text:
         i = self.info
         out = Text()
         wind = t(f"wind.{WIND_KEYS[i.wind - 27]}")
-        out.append(f" {wind} ", style="bold reverse" if i.turn else "bold")
+        # Fits 24 cells: "N Left 24000 (13) riichi" (the side columns of the 80x24 layout).
+        out.append(wind, style="bold reverse" if i.turn else "bold")
         out.append(f" {i.name} ", style="bold" if i.turn else "")
         out.append(f"{i.points}")
+        out.append(f" ({i.tiles})", style="dim")
         if i.riichi:
             out.append(" ")
-            out.append(f"▮{t('table.riichi_mark')}", style="bold reverse")
-        out.append(f" {t('table.tiles', n=i.tiles)}", style="dim")
+            out.append(t("table.riichi_mark"), style="bold reverse")
         if i.note:
             out.append(f" {i.note}", style="italic")
         out.no_wrap = True
