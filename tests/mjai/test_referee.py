@@ -125,7 +125,7 @@ def run_match(seed: int, kind: str, tmp_path: Path, garbage_every: int = 0):
     return players, events
 
 
-CASES = [(1, "normal", 0), (2, "hard", 7), (0, "greedy", 5), (3, "random", 0), (6, "eager", 0)]
+CASES = [(1, "normal", 0), (2, "hard", 7), (0, "greedy", 5), (3, "random", 0), (23, "eager", 0)]
 
 
 @pytest.mark.parametrize("seed,kind,garbage_every", CASES)
@@ -142,5 +142,9 @@ def test_bots_at_every_seat_of_the_mjai_referee(seed, kind, garbage_every, tmp_p
     if kind != "random":
         assert answers["hora"] and answers["reach"]
     assert answers["chi"] + answers["pon"] > 0
-    if kind == "eager":  # seed 6: every kind of kan is answered and accepted
+    if kind == "eager":  # seed 23: every kind of kan and a nine-terminal abort, all accepted
         assert answers["ankan"] and answers["kakan"] and answers["daiminkan"]
+        assert answers["ryukyoku"] == 1
+        aborts = [i for i, e in enumerate(events) if e["type"] == "ryukyoku"
+                  and events[i - 1]["type"] == "tsumo"]
+        assert len(aborts) == 1
