@@ -483,7 +483,7 @@ class TableScreen(SizeAware, Screen):
             self.query_one(ScoreBar).info = ScoreInfo(
                 **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
             )
-        if self.legal and not self.workers:
+        if self.legal:  # the player is being asked: the worker is idle
             action = self.auto_action(self.legal, self.view)
             if action is not None:
                 self.submit_human(action)

@@ -115,3 +115,58 @@ async def _resize():
         await pilot.pause(0.2)
         assert isinstance(app.screen, TableScreen)
         assert app.screen.has_class("-wide")
+
+
+def test_riichi_and_calls_by_keys():
+    """Riichi by keys: its number, then only tenpai-keeping tiles are selectable and Enter
+    declares riichi with the selected one; a chi/pon offer is taken with its number."""
+    asyncio.run(_riichi_and_calls())
+
+
+async def _riichi_and_calls():
+    from ai import make_agent
+    from engine.actions import Chi, Discard, Pon, Riichi
+
+    app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    agent = make_agent("normal", seed=5)
+    seen = {"riichi": False, "call": False}
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = time.monotonic()
+        while not all(seen.values()):
+            assert time.monotonic() - start < 60, f"not seen: {seen}"
+            screen = app.screen
+            if isinstance(screen, ResultScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.legal:
+                legal = screen.legal
+                riichi = [a for a in legal if isinstance(a, Riichi)]
+                calls = [i for i, o in enumerate(screen.offers)
+                         if isinstance(o.action, (Chi, Pon))]
+                if riichi and not seen["riichi"]:
+                    index = next(i for i, o in enumerate(screen.offers) if o.riichi_open is False)
+                    await pilot.press(str(index + 1))
+                    hand = screen.query_one("HandView")
+                    assert hand.selectable == {a.tile for a in riichi}
+                    assert "tenpai" in screen.query_one("CallBar").prompt
+                    tile = hand.shown()[hand.selected]
+                    await pilot.press("enter")
+                    assert screen.game.view(0).riichi[0]
+                    assert any(r.riichi and r.tile == tile for r in screen.game.view(0).rivers[0])
+                    seen["riichi"] = True
+                elif calls and not seen["call"]:
+                    mine = len(screen.game.view(0).melds[0])
+                    await pilot.press(str(calls[0] + 1))
+                    await pilot.pause(0.05)
+                    # Taken, unless a pon (or ron) by another seat had priority.
+                    called = [e for e in screen.game.events[-8:] if type(e).__name__ == "Called"]
+                    assert len(screen.game.view(0).melds[0]) == mine + 1 or called
+                    seen["call"] = True
+                else:
+                    action = agent.act(screen.view, legal)
+                    if isinstance(action, (Chi, Pon)) and not seen["call"]:
+                        action = next(a for a in legal if not isinstance(a, (Chi, Pon)))
+                    if isinstance(action, Riichi):
+                        action = Discard(action.tile)
+                    screen.submit_human(action)
+            await pilot.pause(0.01)
