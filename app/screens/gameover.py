@@ -50,10 +50,10 @@ def standings_table(result, rules) -> Table:
 
 class GameOverScreen(SizeAware, Screen):
     BINDINGS = [
-        Binding("n", "new", "New game"),
-        Binding("enter", "title", "Title screen", key_display="⏎"),
-        Binding("escape", "title", "Title screen", show=False),
-        Binding("q", "quit_app", "Quit"),
+        Binding("n", "new", t("gameover.new_game")),
+        Binding("enter", "title", t("gameover.to_title"), key_display="⏎"),
+        Binding("escape", "title", t("gameover.to_title"), show=False),
+        Binding("q", "quit_app", t("action.quit")),
     ]
 
     def __init__(self, result, reason: str, setup, seed: int) -> None:

@@ -18,9 +18,9 @@ KEY_LINES = ("k_select", "k_discard", "k_tile_keys", "k_calls", "k_skip", "k_aut
 
 class HelpScreen(SizeAware, ModalScreen):
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("q", "close", "Close", show=False),
+        Binding("escape", "close", t("action.close")),
+        Binding("question_mark", "close", t("action.close"), show=False),
+        Binding("q", "close", t("action.close"), show=False),
     ]
 
     def compose(self) -> ComposeResult:

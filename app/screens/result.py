@@ -157,9 +157,9 @@ def scores_renderable(deltas, after) -> Table:
 
 class ResultScreen(SizeAware, ModalScreen):
     BINDINGS = [
-        Binding("enter", "close", "Continue", key_display="⏎"),
-        Binding("escape", "close", "Continue", show=False),
-        Binding("space", "close", "Continue", show=False),
+        Binding("enter", "close", t("result.continue"), key_display="⏎"),
+        Binding("escape", "close", t("result.continue"), show=False),
+        Binding("space", "close", t("result.continue"), show=False),
     ]
 
     def __init__(self, events, view_before=None, rules=None) -> None:
@@ -198,10 +198,10 @@ class ResultScreen(SizeAware, ModalScreen):
 
 class ConfirmScreen(SizeAware, ModalScreen[bool]):
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", t("app.yes")),
+        Binding("enter", "answer(True)", t("app.yes"), show=False),
+        Binding("n", "answer(False)", t("app.no")),
+        Binding("escape", "answer(False)", t("app.no"), show=False),
     ]
 
     def __init__(self, question: str) -> None:

@@ -58,7 +58,7 @@ def yaku_table(rules=None) -> Table:
 
 
 class RulesScreen(SizeAware, Screen):
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
+    BINDINGS = [Binding("escape", "back", t("app.back")), Binding("q", "back", t("app.back"), show=False)]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):

@@ -25,10 +25,10 @@ TOGGLE_TEXT = {
 
 class SettingsScreen(SizeAware, Screen):
     BINDINGS = [
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", t("app.back")),
         Binding("up", "focus_previous", "Up", show=False),
         Binding("down", "focus_next", "Down", show=False),
-        Binding("left", "noop", "Change", key_display="←/→"),
+        Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -39,11 +39,11 @@ class GameSetup:
 
 class SetupScreen(SizeAware, Screen):
     BINDINGS = [
-        Binding("enter", "start", "Start"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "start", t("action.start")),
+        Binding("escape", "back", t("app.back")),
         Binding("up", "focus_previous", "Up", show=False),
         Binding("down", "focus_next", "Down", show=False),
-        Binding("left", "noop", "‹ ›", key_display="←/→"),
+        Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -217,6 +217,12 @@ class TableScreen(SizeAware, Screen):
 
     def on_mount(self) -> None:
         self.apply_size()
+        for ev in reversed(self.game.events):  # a resumed game: mark its last discard
+            if isinstance(ev, RoundStarted):
+                break
+            if isinstance(ev, Discarded):
+                self.last_seat = ev.seat
+                break
         self.show_view(self.game.view(HUMAN))
         self.advance()
 

@@ -30,12 +30,12 @@ def saved_game_exists() -> bool:
 
 class TitleScreen(SizeAware, Screen):
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("c", "choose('continue')", "Continue", show=False),
-        Binding("r", "choose('rules')", "Rules"),
-        Binding("s", "choose('settings')", "Settings"),
-        Binding("question_mark", "choose('help')", "Help", key_display="?"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('new')", t("action.new_game")),
+        Binding("c", "choose('continue')", t("action.continue"), show=False),
+        Binding("r", "choose('rules')", t("action.rules")),
+        Binding("s", "choose('settings')", t("action.settings")),
+        Binding("question_mark", "choose('help')", t("action.help"), key_display="?"),
+        Binding("q", "choose('quit')", t("action.quit")),
     ]
 
     def compose(self) -> ComposeResult:

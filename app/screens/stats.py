@@ -1,0 +1,124 @@
+"""Statistics (from the title screen): the player's record over the finished games in the
+history: games, average placement, placements, win / deal-in / riichi / call rates, average win
+and deal-in points, the placement of recent games as a chart, and the yaku of the player's wins.
+
+The numbers are ``app.storage.history.Statistics`` (of the human seats). No history yet gives a
+friendly message; a damaged database is moved aside by storage, whose warning is shown here.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from app.i18n import t, texts
+from app.screens.base import SizeAware
+from app.storage.history import History, Statistics
+from app.widgets.charts import Bar, BarChart, PlacementChart
+
+RECENT = 30  # games asked for; the chart shows as many as fit
+
+
+def percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate * 100:.1f}%"
+
+
+def load_statistics() -> tuple[Statistics, list[str]]:
+    """The human seats' statistics and storage's warnings (a damaged file moved aside…)."""
+    with History.open(check=False) as h:
+        stats = h.statistics("human", recent=RECENT)
+        return stats, list(h.warnings)
+
+
+def placement_bars(stats: Statistics) -> tuple[Bar, ...]:
+    n = max(1, stats.games)
+    top = max(max(stats.placements), 1)
+    return tuple(
+        Bar(t(f"gameover.place_{i + 1}"), count / top, f"{count} {count * 100 / n:3.0f}%")
+        for i, count in enumerate(stats.placements)
+    )
+
+
+def rate_bars(stats: Statistics) -> tuple[Bar, ...]:
+    rows = (("win", stats.win_rate), ("deal_in", stats.deal_in_rate),
+            ("riichi", stats.riichi_rate), ("call", stats.call_rate))
+    return tuple(Bar(t(f"stats.{key}"), rate or 0.0, percent(rate)) for key, rate in rows)
+
+
+def yaku_bars(stats: Statistics) -> tuple[Bar, ...]:
+    if not stats.yaku_counts:
+        return ()
+    top = max(stats.yaku_counts.values())
+    names = texts()
+    return tuple(Bar(names.yaku(name), count / top, str(count))
+                 for name, count in stats.yaku_counts.items())
+
+
+class StatsScreen(SizeAware, Screen):
+    BINDINGS = [
+        Binding("escape", "close", t("stats.back"), key_display="Esc"),
+        Binding("q", "close", t("stats.back"), show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stats, self.warnings = load_statistics()
+
+    def compose(self) -> ComposeResult:
+        s = self.stats
+        with VerticalScroll(id="stats-box"):
+            yield Static(t("stats.title"), classes="heading", id="stats-title")
+            for warning in self.warnings:
+                yield Static(warning, classes="stats-warning")
+            if not s.games:
+                yield Static(t("stats.empty"), id="stats-empty")
+            else:
+                yield from self._figures(s)
+        yield Footer()
+
+    def _figures(self, s: Statistics) -> ComposeResult:
+        yield Static(t("stats.summary", games=s.games, rounds=s.rounds,
+                       avg=f"{s.average_placement:.2f}"), id="stats-summary")
+        with Horizontal(id="stats-columns"):
+            with Vertical(classes="stats-column"):
+                yield Static(t("stats.placements"), classes="subheading")
+                yield BarChart(id="stats-placements")
+            with Vertical(classes="stats-column"):
+                yield Static(t("stats.rates"), classes="subheading")
+                yield BarChart(id="stats-rates")
+        points = []
+        if s.average_win_points is not None:
+            points.append(t("stats.avg_win", n=round(s.average_win_points), tsumo=s.tsumo_wins,
+                            ron=s.ron_wins))
+        if s.average_deal_in_points is not None:
+            points.append(t("stats.avg_deal_in", n=round(s.average_deal_in_points),
+                            times=s.deal_ins))
+        yield Static("\n".join(points) or t("stats.no_wins"), id="stats-points")
+        yield Static(t("stats.recent"), classes="subheading", id="stats-recent-title")
+        yield PlacementChart(id="stats-recent")
+        yield Static(t("stats.yaku"), classes="subheading")
+        if s.yaku_counts:
+            yield BarChart(id="stats-yaku")
+        else:
+            yield Static(t("stats.no_wins"), classes="hint")
+
+    def on_mount(self) -> None:
+        for warning in self.warnings:
+            self.notify(warning, severity="warning", timeout=8)
+        s = self.stats
+        if not s.games:
+            return
+        self.query_one("#stats-placements", BarChart).bars = placement_bars(s)
+        self.query_one("#stats-rates", BarChart).bars = rate_bars(s)
+        chart = self.query_one("#stats-recent", PlacementChart)
+        chart.labels = tuple(t(f"gameover.place_{i}") for i in range(1, 5))  # type: ignore[assignment]
+        chart.placements = tuple(s.recent_placements)
+        if s.yaku_counts:
+            self.query_one("#stats-yaku", BarChart).bars = yaku_bars(s)
+        self.query_one("#stats-box").focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
