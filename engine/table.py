@@ -562,8 +562,8 @@ class Table:
         """Copies of ``kind`` in the seat's hand and melds."""
         n = self.counts[seat][kind]
         for m in self.melds[seat]:
-            if m.tiles[0] >> 2 == kind:
-                n += len(m.tiles)
+            # count tile by tile: a chi holds one copy of each of its three kinds
+            n += sum(1 for t in m.tiles if t >> 2 == kind)
         return n
 
     # ------------------------------------------------------------------ dealing and drawing

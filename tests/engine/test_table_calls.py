@@ -419,3 +419,18 @@ def test_R6_open_riichi_shows_the_hand_to_every_seat():
     shown = t.view(2).open_hands[0]
     assert shown == tuple(sorted(t.hands[0])) and t.view(2).riichi[0]
     assert [e.open for e in t.events if hasattr(e, "open")] == [True]
+
+
+def test_K1_tenpai_on_a_tile_also_held_in_a_chi_is_tenpai_at_the_draw():
+    # seat 1 chis 7p with 89p and waits tanki on 7p: it holds two 7p (hand + chi), not four
+    t = scripted(["7p", "789p123m456m789s1z", "", ""], draws="9m")
+    discard(t, 0, "7p")
+    chi = next(a for a in t.pending()[1] if isinstance(a, Chi))
+    pass_calls(t, except_seats=(1,))
+    t.submit(1, chi)
+    discard(t, 1, "1z")
+    assert t.waits(1) == (kind("7p"),)
+    auto(t)
+    drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
+    assert drawn.kind is DrawKind.EXHAUSTIVE
+    assert drawn.tenpai[1] is True
