@@ -31,7 +31,6 @@ from test_scoring_vs_mahjong import compare, oracle_args  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from engine.scoring import NotAWin, NoYaku, score_hand  # noqa: E402
 from engine.scoring.decompose import _decompositions  # noqa: E402
-from engine.scoring.hand import _SKELETONS  # noqa: E402
 from engine.scoring.samples import Sample, random_win  # noqa: E402
 
 
@@ -62,7 +61,6 @@ def bench(label: str, samples: list[Sample], rules, repeats: int) -> float:
     cold_t, warm_t, theirs_t, empty_t = [], [], [], []
     for _ in range(repeats):  # interleaved, so machine load hits all of them alike
         _decompositions.cache_clear()  # cold: no hand's decomposition or readings cached
-        _SKELETONS.clear()
         cold_t.append(_time_pass(ours, samples))
         warm_t.append(_time_pass(ours, samples))
         theirs_t.append(_time_pass(theirs, args))

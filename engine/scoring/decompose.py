@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import product
 
 from engine.tiles import YAOCHUU
 
@@ -240,3 +241,139 @@ def decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     """Every split of the counts into one pair and sets (or sets only when the tile count is a
     multiple of 3). Empty when there is none. Results are cached by the counts."""
     return _decompositions(tuple(counts))
+
+
+# --- wait readings (S1, Y17) ---------------------------------------------------------------------
+#
+# A reading is ``(pair, sets, wait)`` with sets as ``(kind, is_seq, concealed, is_kan)``. The
+# wait depends only on the part (suit or honours) holding the winning tile, so the tables below
+# are keyed by one part's counts: a hand's readings are the product of its parts' options, with
+# no per-hand cache.
+
+#: (kind, is_seq) -> the concealed set (kind, is_seq, concealed=True, is_kan=False).
+_PLAIN = {(k, q): (k, q, True, False) for k in range(34) for q in (False, True)}
+
+
+def _part_options(part_no: int, part: tuple[int, ...]
+                  ) -> tuple[bool, tuple[tuple[int | None, tuple], ...]]:
+    """(whether the part holds the pair, every (pair kind or None, concealed sets) of it) of
+    one part's counts (parts 0-2 are the suits, 3 the honours); no options: it cannot split."""
+    if part_no == 3:
+        hon = _honor_option(part)
+        if hon is None:
+            return False, ()
+        return hon[0] == 1, ((hon[1], tuple(_PLAIN[s] for s in hon[2])),)
+    r = sum(part) % 3
+    if r == 1:
+        return False, ()
+    return r == 2, tuple((p, tuple(_PLAIN[s] for s in sets))
+                         for p, sets in _suit_options(part_no, part, r == 2))
+
+
+def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
+                      ) -> tuple[bool, tuple[tuple[int | None, tuple[tuple[tuple, str], ...]], ...]]:
+    """Like ``_part_options`` for the part holding the winning kind ``w``, each option with its
+    wait readings ``(sets, wait)``: tanki on the pair, then each set holding ``w`` in order (a
+    set kind read once per position); a triplet completed by ron is open (Y17)."""
+    has_pair, options = _part_options(part_no, part)
+    out = []
+    for pair, sets in options:
+        waits: list[tuple[tuple, str]] = []
+        seen = set()
+        if pair == w:
+            waits.append((sets, "tanki"))
+        for i, (k, is_seq, _, _) in enumerate(sets):
+            if is_seq:
+                pos = w - k
+                if pos < 0 or pos > 2 or (k, pos) in seen:
+                    continue
+                seen.add((k, pos))
+                if pos == 1:
+                    wait = "kanchan"
+                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
+                    wait = "penchan"
+                else:
+                    wait = "ryanmen"
+                waits.append((sets, wait))
+            elif k == w and (k, -1) not in seen:
+                seen.add((k, -1))
+                if tsumo:
+                    waits.append((sets, "shanpon"))
+                else:
+                    full = list(sets)
+                    full[i] = (k, False, False, False)
+                    waits.append((tuple(full), "shanpon"))
+        out.append((pair, tuple(waits)))
+    return has_pair, tuple(out)
+
+
+#: Part number -> {counts: (holds the pair, options)}; win kind -> tsumo -> {counts: (…, waits)}.
+_PART_TABLES: tuple[dict, ...] = ({}, {}, {}, {})
+_WIN_TABLES: tuple[tuple[dict, dict], ...] = tuple(({}, {}) for _ in range(34))
+#: The parts other than the winning tile's, by the winning part.
+_OTHER_PARTS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+
+def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
+             ) -> list[tuple[int, tuple[tuple[int, bool, bool, bool], ...], str]]:
+    """Every regular reading ``(pair, sets, wait)`` of concealed counts (3n+2 tiles) won on
+    kind ``w``, in the order of ``decompositions`` (man, pin, sou options, then the waits of
+    each), the sets followed by ``extra`` (the melds); empty when the counts are no regular
+    hand. The per-part tables are plain dicts (this is the scorer's hot path)."""
+    wp = w // 9
+    keys = (tuple(hand_counts[0:9]), tuple(hand_counts[9:18]), tuple(hand_counts[18:27]),
+            tuple(hand_counts[27:34]))
+    key = keys[wp]
+    table = _WIN_TABLES[w][tsumo]
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = _win_part_options(wp, key, w, tsumo)
+    if not entry[1]:
+        return []
+    parts: list = [None, None, None, None]
+    parts[wp] = entry[1]
+    pairs = entry[0]
+    pair = entry[1][0][0]  # the pair kind when this part holds it (one option: see below)
+    for p in _OTHER_PARTS[wp]:
+        key = keys[p]
+        table = _PART_TABLES[p]
+        entry = table.get(key)
+        if entry is None:
+            entry = table[key] = _part_options(p, key)
+        if not entry[1]:
+            return []
+        if entry[0]:
+            pairs += 1
+            pair = entry[1][0][0]
+        parts[p] = entry[1]
+    if pairs != 1:
+        return []
+    m, pn, so, ho = parts
+    if len(m) == 1 and len(pn) == 1 and len(so) == 1:  # one decomposition: the usual case
+        waits = parts[wp][0][1]
+        if wp == 0:
+            rest = pn[0][1] + so[0][1] + ho[0][1] + extra
+            return [(pair, sets + rest, wait) for sets, wait in waits]
+        if wp == 3:
+            first = m[0][1] + pn[0][1] + so[0][1]
+            return [(pair, first + sets + extra, wait) for sets, wait in waits]
+        if wp == 1:
+            first = m[0][1]
+            rest = so[0][1] + ho[0][1] + extra
+        else:
+            first = m[0][1] + pn[0][1]
+            rest = ho[0][1] + extra
+        return [(pair, first + sets + rest, wait) for sets, wait in waits]
+    out = []
+    for combo in product(*parts):
+        pair = next(o[0] for o in combo if o[0] is not None)
+        before = ()
+        for o in combo[:wp]:
+            before += o[1]
+        after = ()
+        for o in combo[wp + 1 :]:
+            after += o[1]
+        after += extra
+        for sets, wait in combo[wp][1]:
+            out.append((pair, before + sets + after, wait))
+    return out

@@ -17,7 +17,8 @@ from engine.errors import RulesError
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
-from engine.scoring.decompose import _decompositions, is_kokushi
+from engine.scoring.decompose import is_kokushi
+from engine.scoring.decompose import readings as regular_readings
 from engine.scoring.points import (
     base_points,
     pay,
@@ -259,56 +260,6 @@ def _is_shiisan_budou(c: list[int]) -> bool:
     return True
 
 
-_SKELETONS: dict[tuple, tuple] = {}
-
-
-def _skeletons(key: tuple[int, ...], w: int, tsumo: bool):
-    """Every regular reading of concealed counts won on kind ``w``: (pair, concealed sets as
-    (kind, is_seq, concealed, is_kan), wait). Cached by the caller: it depends on nothing else."""
-    out = []
-    plain_of = _PLAIN.__getitem__
-    for pair, sets in _decompose(key):
-        if pair is None:
-            continue
-        plain = None
-        seen = set()
-        if pair == w:
-            plain = tuple(map(plain_of, sets))
-            out.append((pair, plain, "tanki"))
-        for i, (k, is_seq) in enumerate(sets):
-            if is_seq:
-                pos = w - k
-                if pos < 0 or pos > 2 or (k, pos) in seen:
-                    continue
-                seen.add((k, pos))
-                if pos == 1:
-                    wait = "kanchan"
-                elif (pos == 0 and k % 9 == 6) or (pos == 2 and k % 9 == 0):
-                    wait = "penchan"
-                else:
-                    wait = "ryanmen"
-                if plain is None:
-                    plain = tuple(map(plain_of, sets))
-                out.append((pair, plain, wait))
-            elif k == w and (k, -1) not in seen:
-                seen.add((k, -1))
-                if plain is None:
-                    plain = tuple(map(plain_of, sets))
-                if tsumo:
-                    out.append((pair, plain, "shanpon"))
-                else:  # Y17: a triplet completed by ron counts as open
-                    full = list(plain)
-                    full[i] = (k, False, False, False)
-                    out.append((pair, tuple(full), "shanpon"))
-    return tuple(out)
-
-
-#: (kind, is_seq) -> the concealed set (kind, is_seq, concealed=True, is_kan=False).
-_PLAIN = {(k, q): (k, q, True, False) for k in range(34) for q in (False, True)}
-#: The decomposition itself, uncached: the readings built from it are cached instead.
-_decompose = _decompositions.__wrapped__
-
-
 def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                situation: WinSituation, rules: RuleSet) -> HandResult:
     """Score a win. ``concealed``: physical tiles INCLUDING the winning tile; ``melds``: every
@@ -374,17 +325,9 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     readings: list[Reading] = []
     has_melds = bool(melds)
     meld_t = tuple(meld_sets)
-    key = (tuple(hand_counts), w, tsumo)
-    skeletons = _SKELETONS.get(key)
-    if skeletons is None:
-        skeletons = _skeletons(key[0], w, tsumo)
-        if len(_SKELETONS) > 65536:
-            _SKELETONS.clear()
-        _SKELETONS[key] = skeletons
-    for pair, full, wait in skeletons:
+    for pair, full, wait in regular_readings(hand_counts, w, tsumo, meld_t):
         readings.append(Reading(rules, sit, tsumo, menzen, "regular", counts, hand_counts, w,
-                                pair, full + meld_t if has_melds else full, wait,
-                                has_melds, facts))
+                                pair, full, wait, has_melds, facts))
     if not melds:
         if hand_counts.count(2) == 7:
             readings.append(Reading(rules, sit, tsumo, menzen, "chiitoitsu", counts,
