@@ -222,7 +222,9 @@ def next_step(rules: RuleSet, round_index: int, scores, renchan: bool, earned: b
 def final_scores(points: list[int], ranking: list[int], rules: RuleSet) -> tuple[float, ...]:
     """G7: (points - return) / 1000 + uma + oka (to first). With ``round56`` each of places 2-4
     is rounded "5 down 6 up" to a whole number and first place takes what makes the sum zero;
-    ``exact`` keeps decimals."""
+    ``round_points`` rounds the points themselves to the thousand, halves away from zero, before
+    the return is taken off (Tenhou's logs with whole-number game points: 25500 -> -4, but -4500
+    -> -35); ``exact`` keeps decimals."""
     oka = (rules.return_points - rules.starting_points) * 4 / 1000 if rules.oka_to_first else 0
     out = [0.0] * 4
     if rules.score_rounding == "exact":
@@ -232,17 +234,30 @@ def final_scores(points: list[int], ranking: list[int], rules: RuleSet) -> tuple
                 v += oka
             out[s] = round(v, 1)
         return tuple(out)
+    if rules.score_rounding == "round_points":
+        def whole(p: int) -> int:
+            return _round_points(p) - rules.return_points // 1000
+    else:
+        def whole(p: int) -> int:
+            return _round56(p - rules.return_points)
     total = 0
     for place, s in enumerate(ranking[1:], start=1):
-        v = _round56(points[s] - rules.return_points) + rules.uma[place]
+        v = whole(points[s]) + rules.uma[place]
         out[s] = v
         total += v
     first = ranking[0]
     if rules.oka_to_first and sum(points) == 4 * rules.starting_points:
         out[first] = -total  # zero-sum: first place absorbs the rounding
     else:
-        out[first] = _round56(points[first] - rules.return_points) + rules.uma[0] + oka
+        out[first] = whole(points[first]) + rules.uma[0] + oka
     return tuple(out)
+
+
+def _round_points(points: int) -> int:
+    """Thousands of ``points``, halves away from zero (25500 -> 26, -4500 -> -5): Tenhou's
+    whole-number game points are these minus the return points' thousands."""
+    q, r = divmod(abs(points), 1000)
+    return (-1 if points < 0 else 1) * (q + (r >= 500))
 
 
 def _round56(diff: int) -> int:

@@ -31,7 +31,7 @@ RED_SETS: dict[str, Reds] = {
 KAN_DORA_TIMINGS = ("delayed", "immediate")  # D3: open/added kan after the replacement discard
 RENHOU_VALUES = ("off", "mangan", "baiman", "yakuman")  # Y42
 BUST_MODES = ("below_zero", "zero_or_below", "off")  # G3
-ROUNDINGS = ("round56", "exact")  # G7
+ROUNDINGS = ("round56", "exact", "round_points")  # G7
 LENGTHS = ("hanchan", "tonpuusen")  # G1
 
 
@@ -117,7 +117,10 @@ class RuleSet:
     return_points: int = 30000  # G5, G7
     uma: tuple[int, int, int, int] = (20, 10, -10, -20)  # G7
     oka_to_first: bool = True  # G7: (return - start) x 4 to first place
-    score_rounding: str = "round56"  # G7: "round56" (5 down 6 up) | "exact"
+    # G7: "round56" (5 down 6 up on points - return) | "exact" (decimals) | "round_points"
+    # (the final points rounded to the thousand, halves away from zero, then - return: Tenhou's
+    # whole-number game points before its logs switched to one decimal)
+    score_rounding: str = "round56"
 
     def __post_init__(self) -> None:
         _check_choice("kan_dora_timing", self.kan_dora_timing, KAN_DORA_TIMINGS)
