@@ -34,11 +34,15 @@ def _name(kind: int) -> str:
     return _NAMES[kind]
 
 
-#: "closed triplet 1m", "open kan 5z"… by (concealed, is_kan) and kind.
-_SET_LABELS = {
-    (c, k): tuple(f"{'closed' if c else 'open'} {'kan' if k else 'triplet'} {n}" for n in _NAMES)
-    for c in (False, True) for k in (False, True)
+#: A reading's set (kind, is_seq, concealed, is_kan) -> its breakdown line ("closed triplet 1m",
+#: 8) and fu; sequences have none.
+_SET_PARTS = {
+    (kind, False, c, k): (f"{'closed' if c else 'open'} {'kan' if k else 'triplet'} {name}",
+                          TRIPLET_FU[(kind >= 27 or kind % 9 in (0, 8), c)] * (KAN_FACTOR if k else 1))
+    for kind, name in enumerate(_NAMES) for c in (False, True) for k in (False, True)
 }
+_SET_FU = {st: fu for st, (_, fu) in _SET_PARTS.items()}
+_BASE_PART = ("base", BASE_FU)
 
 
 def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -48,7 +52,7 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
         if r.tsumo:
             return PINFU_TSUMO_FU, (("pinfu tsumo", PINFU_TSUMO_FU),)
         return BASE_FU + MENZEN_RON_FU, (("base", BASE_FU), ("menzen ron", MENZEN_RON_FU))
-    parts: list[tuple[str, int]] = [("base", BASE_FU)]
+    parts: list[tuple[str, int]] = [_BASE_PART]
     fu = BASE_FU
     if r.menzen and not r.tsumo:
         parts.append(("menzen ron", MENZEN_RON_FU))
@@ -61,7 +65,7 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
         parts.append((WAIT_LABELS[r.wait], w))
         fu += w
     p = r.pair
-    if p is not None:
+    if p is not None and p >= 27:
         pf = 0
         if HAKU <= p <= CHUN:
             pf = VALUE_PAIR_FU
@@ -72,13 +76,12 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
         if pf:
             parts.append((f"pair {_name(p)}", pf))
             fu += pf
-    for kind, is_seq, concealed, is_kan in r.sets:
-        if is_seq:
-            continue
-        yaochuu = kind >= 27 or kind % 9 in (0, 8)
-        f = TRIPLET_FU[(yaochuu, concealed)] * (KAN_FACTOR if is_kan else 1)
-        parts.append((_SET_LABELS[concealed, is_kan][kind], f))
-        fu += f
+    set_part = _SET_PARTS.get
+    for st in r.sets:
+        part = set_part(st)
+        if part is not None:
+            parts.append(part)
+            fu += part[1]
     if not r.menzen and fu == BASE_FU:
         parts.append(("open pinfu shape", OPEN_NO_FU - BASE_FU))
         return OPEN_NO_FU, tuple(parts)
@@ -108,10 +111,9 @@ def regular_fu_value(r, pinfu: bool) -> int:
             fu += r.rules.double_wind_pair_fu
         elif p == sit.seat_wind or p == sit.round_wind:
             fu += VALUE_PAIR_FU
-    for kind, is_seq, concealed, is_kan in r.sets:
-        if not is_seq:
-            f = TRIPLET_FU[(kind >= 27 or kind % 9 in (0, 8), concealed)]
-            fu += f * KAN_FACTOR if is_kan else f
+    set_fu = _SET_FU.get
+    for st in r.sets:
+        fu += set_fu(st, 0)
     if fu == BASE_FU and not r.menzen:
         return OPEN_NO_FU
     return -(-fu // 10) * 10

@@ -141,16 +141,21 @@ class HandResult:
                         honba)
 
 
-_RESULT_SETTERS = tuple(HandResult.__dict__[f].__set__ for f in HandResult.__dataclass_fields__)
+def _result_factory():
+    """``_new_result(*fields)``: ``HandResult(*fields)`` without the frozen dataclass's slow
+    ``__init__`` (the scorer's hot path). Like the ``__init__`` that ``dataclasses`` writes, it
+    is generated: one slot-descriptor call per field, in field order, no defaults."""
+    names = tuple(HandResult.__dataclass_fields__)
+    env = {f"_set_{n}": HandResult.__dict__[n].__set__ for n in names}
+    env["_new"], env["_cls"] = object.__new__, HandResult
+    lines = [f"def _new_result({', '.join(names)}):", "    obj = _new(_cls)"]
+    lines += [f"    _set_{n}(obj, {n})" for n in names]
+    lines.append("    return obj")
+    exec("\n".join(lines), env)
+    return env["_new_result"]
 
 
-def _new_result(*values) -> HandResult:
-    """``HandResult(*values)`` without the frozen dataclass's slow ``__init__`` (the scorer's
-    hot path): the slot descriptors set each field once, in field order."""
-    obj = object.__new__(HandResult)
-    for setter, value in zip(_RESULT_SETTERS, values):
-        setter(obj, value)
-    return obj
+_new_result = _result_factory()
 
 
 def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
@@ -354,7 +359,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     hand_part: dict[str, tuple[int, list[int], bool]] = {}
     single = len(readings) == 1
     if not single:
-        dora, ura, aka = _dora_counts(sit, rules, counts, tile_set)
+        dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
     for r in readings:
         if maybe_yakuman:
             found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
@@ -369,12 +374,12 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 continue
         if single:  # one reading: every yaku at once
             part = _NOTHING
-            han1, hit1, pinfu = _run_yaku(comp.all_yaku, r)
+            han1, hit1, pinfu = _run_yaku(comp.all_yaku[menzen], r)
         else:
             part = hand_part.get(r.form)
             if part is None:
-                part = hand_part[r.form] = _run_yaku(comp.hand_yaku, r)
-            han1, hit1, pinfu = _run_yaku(comp.reading_yaku, r)
+                part = hand_part[r.form] = _run_yaku(comp.hand_yaku[menzen], r)
+            han1, hit1, pinfu = _run_yaku(comp.reading_yaku[menzen], r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
             best_yaku_han = max(best_yaku_han, yaku_han)
@@ -384,11 +389,9 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             break
         han = yaku_han + dora + ura + aka
         fu = _fu_value(r, pinfu or part[2])
-        base = base_points(han, fu, rules)[0]
         # totals are base points times a fixed factor, rounded up per payer: compare the
         # rounded payments themselves (S3: points first)
-        ron, td, to = pay(base, dealer)
-        key = (total_of(ron, td, to, tsumo, dealer), False, han, fu)
+        key = (comp.price(han, fu, dealer)[5 + tsumo], False, han, fu)
         if best is None or key > best_key:
             best, best_key = (r, None, part[1] + hit1), key
     if best is None:
@@ -401,7 +404,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
         return _yakuman_result(r, found, dealer)
     hits.sort()
     if single:
-        dora, ura, aka = _dora_counts(sit, rules, counts, tile_set)
+        dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
     return _result(r, comp, hits, dora, ura, aka, dealer)
 
 
@@ -409,16 +412,21 @@ class _Compiled:
     """The registry filtered and split for one RuleSet (cached by identity)."""
 
     __slots__ = ("rules", "hand_yaku", "reading_yaku", "all_yaku", "yakuman", "local_yakuman",
-                 "defs", "lines")
+                 "defs", "lines", "prices", "red_tiles")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         defs = active_yaku(rules)
         self.defs = defs
-        self.hand_yaku = _grouped([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
-        self.reading_yaku = _grouped(
+        # each indexed by menzen: (open hand groups, closed hand groups)
+        self.hand_yaku = _by_menzen([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
+        self.reading_yaku = _by_menzen(
             [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
-        self.all_yaku = _grouped(list(enumerate(defs)))
+        self.all_yaku = _by_menzen(list(enumerate(defs)))
+        #: (han, fu, dealer) -> price (see ``price``), filled as hands ask
+        self.prices: dict[tuple[int, int, bool], tuple] = {}
+        r0, r1, r2 = rules.red_fives
+        self.red_tiles = frozenset([*range(16, 16 + r0), *range(52, 52 + r1), *range(88, 88 + r2)])
         self.yakuman = active_yakuman(rules)
         self.local_yakuman = any(y.rule is not None for y in self.yakuman)
         # per registry entry: ((Yaku, Tenhou pair) closed, (…) open, Tenhou id, special)
@@ -429,13 +437,37 @@ class _Compiled:
             for y in defs)
 
 
-def _grouped(entries):
-    """Entries grouped by family, each group with its gate (FAMILY_GATES) or None."""
+    def price(self, han: int, fu: int, dealer: bool
+              ) -> tuple[int, str | None, int, int, int, int, int]:
+        """(base, limit, ron, tsumo_dealer, tsumo_other, total by ron, total by tsumo) of a
+        non-yakuman hand: the point tables (S4-S7) read once per (han, fu, dealer)."""
+        key = (han, fu, dealer)
+        p = self.prices.get(key)
+        if p is None:
+            base, limit = base_points(han, fu, self.rules)
+            ron, td, to = pay(base, dealer)
+            p = self.prices[key] = (base, limit, ron, td, to,
+                                    total_of(ron, td, to, False, dealer),
+                                    total_of(ron, td, to, True, dealer))
+        return p
+
+
+def _by_menzen(entries):
+    return _grouped(entries, False), _grouped(entries, True)
+
+
+def _grouped(entries, menzen: bool):
+    """Entries grouped by family, each group with its gate (FAMILY_GATES) or None, as
+    ``(index, check, han, special)`` for a closed (``menzen``) or an open hand; a closed-only
+    yaku is left out of the open hand's groups (its check is never asked there)."""
     groups: dict[str, list] = {}
     for i, y in entries:
+        han = y.closed_han if menzen else y.open_han
+        if not han:
+            continue
         special = 1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0
-        groups.setdefault(y.family, []).append((i, y.check, y.closed_han, y.open_han, special))
-    return tuple((FAMILY_GATES.get(f), tuple(g)) for f, g in groups.items())
+        groups.setdefault(y.family, []).append((i, y.check, han, special))
+    return tuple((FAMILY_GATES.get(f), tuple(g)) for f, g in groups.items() if g)
 
 
 _COMPILED: dict[int, _Compiled] = {}
@@ -456,23 +488,17 @@ def _run_yaku(entries, r: Reading) -> tuple[int, list[int], bool]:
     han = 0
     hits: list[int] = []
     pinfu = False
-    menzen = r.menzen
     for gate, group in entries:
-        if gate is not None and not gate(r):
-            continue
-        for i, check, closed_han, open_han, special in group:
-            if menzen:
+        if gate is None or gate(r):
+            for i, check, yaku_han, special in group:
                 if check(r):
                     hits.append(i)
                     if special:
                         if special == 1:
                             pinfu = True
                         else:
-                            closed_han = _renhou_han(r)
-                    han += closed_han
-            elif open_han and check(r):
-                hits.append(i)
-                han += open_han
+                            yaku_han = _renhou_han(r)
+                    han += yaku_han
     return han, hits, pinfu
 
 
@@ -515,10 +541,11 @@ def _yaku(name: str, han: int) -> Yaku:
     return y
 
 
-def _dora_counts(sit: WinSituation, rules: RuleSet, counts: list[int], tile_set: set[int]
+def _dora_counts(sit: WinSituation, comp: _Compiled, counts: list[int], tile_set: set[int]
                  ) -> tuple[int, int, int]:
     """(dora, ura, aka) of a hand (D2, D4, D5): each indicator counts every copy of its dora,
     so identical indicators stack; ura only with riichi; red fives by ``rules.red_fives``."""
+    rules = comp.rules
     inds = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
     dora = 0
     for t in inds:
@@ -528,15 +555,7 @@ def _dora_counts(sit: WinSituation, rules: RuleSet, counts: list[int], tile_set:
         uinds = sit.ura_indicators if rules.kan_ura_dora else sit.ura_indicators[:1]
         for t in uinds:
             ura += counts[_DORA[t >> 2]]
-    aka = 0
-    r0, r1, r2 = rules.red_fives
-    if r0 and counts[4]:
-        aka += sum(1 for t in range(16, 16 + r0) if t in tile_set)
-    if r1 and counts[13]:
-        aka += sum(1 for t in range(52, 52 + r1) if t in tile_set)
-    if r2 and counts[22]:
-        aka += sum(1 for t in range(88, 88 + r2) if t in tile_set)
-    return dora, ura, aka
+    return dora, ura, len(comp.red_tiles.intersection(tile_set))
 
 
 def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, aka: int,
@@ -570,11 +589,10 @@ def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, a
         ids.append((53, ura))
     han += dora + aka + ura
     fu, breakdown = _fu(r, pinfu)
-    base, limit = base_points(han, fu, r.rules)
-    ron, td, to = pay(base, dealer)
+    base, limit, ron, td, to, total_ron, total_tsumo = comp.price(han, fu, dealer)
     tsumo = r.tsumo
     return _new_result(han, fu, tuple(yaku), 0, limit, base, dora, ura, aka, breakdown, ron, td,
-                       to, total_of(ron, td, to, tsumo, dealer), (), tuple(ids), tsumo, dealer)
+                       to, total_tsumo if tsumo else total_ron, (), tuple(ids), tsumo, dealer)
 
 
 def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
