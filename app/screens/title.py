@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue (only with a saved game), Rules & yaku, Settings, Quit."""
+"""The title screen: New game, Continue (only with a saved game), Rules & yaku, Statistics,
+Replays, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class TitleScreen(SizeAware, Screen):
         Binding("c", "choose('continue')", t("action.continue"), show=False),
         Binding("r", "choose('rules')", t("action.rules")),
         Binding("s", "choose('settings')", t("action.settings")),
+        Binding("t", "choose('stats')", t("stats.menu")),
+        Binding("h", "choose('replays')", t("replay.menu")),
         Binding("question_mark", "choose('help')", t("action.help"), key_display="?"),
         Binding("q", "choose('quit')", t("action.quit")),
     ]
@@ -66,6 +69,8 @@ class TitleScreen(SizeAware, Screen):
             items.append(("continue", t("title.continue")))
         items += [
             ("rules", t("title.rules")),
+            ("stats", t("stats.menu")),
+            ("replays", t("replay.menu")),
             ("settings", t("title.settings")),
             ("quit", t("title.quit")),
         ]
@@ -89,6 +94,14 @@ class TitleScreen(SizeAware, Screen):
             from app.screens.rules import RulesScreen
 
             app.push_screen(RulesScreen())
+        elif what == "stats":
+            from app.screens.stats import StatsScreen
+
+            app.push_screen(StatsScreen())
+        elif what == "replays":
+            from app.screens.replay_viewer import ReplayListScreen
+
+            app.push_screen(ReplayListScreen())
         elif what == "settings":
             from app.screens.settings import SettingsScreen
 
