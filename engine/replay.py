@@ -8,7 +8,8 @@ a :class:`engine.game.Game` whose rounds use those walls; each recorded decision
 action (every other pending seat passes), so the engine itself decides what is legal, who may
 call, which round comes next, and what everything scores. With ``check`` each round's result is
 compared with the record: winners and from whom, pao, han, fu, points, limit, yaku (Tenhou ids),
-score changes, the kind of draw, tenpai, the next round's start and the final scores.
+score changes, the kind of draw, tenpai, the next round's start, the final scores and the final
+game points (:func:`game_points_rules` says which rounding a record's points follow).
 
 Anything the engine refuses, or any difference, is a :class:`Mismatch` naming the file, the round
 and the turn (index of the recorded action in the round); replay never raises on a bad record.
@@ -28,7 +29,7 @@ from engine import actions as A
 from engine.errors import RulesError
 from engine.events import DrawKind, RoundDrawn
 from engine.events import Win as WinEvent
-from engine.game import Game
+from engine.game import Game, final_scores, ranking
 from engine.meld import MeldKind
 from engine.records.model import (
     Call,
@@ -40,6 +41,7 @@ from engine.records.model import (
     RoundRecord,
     tile_code,
 )
+from engine.rules import RuleSet
 from engine.table import Phase, Table
 from engine.wall import DEAD_WALL_START, FIRST_DRAW, Wall
 
@@ -81,6 +83,7 @@ class ReplayReport:
     mismatches: tuple[Mismatch, ...]
     problem: str | None = None
     games: int = 1
+    notes: tuple[str, ...] = ()  # what the check could not compare, and why
 
     @property
     def ok(self) -> bool:
@@ -443,13 +446,17 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
             ok = player.finish()
         if ok and check:
             player.compare()
+    notes: list[str] = []
     if check and record.final_scores is not None and record.cut is None and len(
             rounds) == len(record.rounds):
-        _check_end(game, record, out)
-    return ReplayReport(record.source, len(rounds), tuple(out), record.problem)
+        if _check_end(game, record, out) and record.final_points is not None:
+            _check_game_points(game, record, out, notes)
+    return ReplayReport(record.source, len(rounds), tuple(out), record.problem,
+                        notes=tuple(notes))
 
 
-def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> None:
+def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> bool:
+    """Compare the end of the game and the final scores; False when the engine did not end it."""
     last = record.rounds[-1]
     n = len(record.rounds) - 1
     if game._yame_pending:  # the record ends here, so the dealer stopped (G4)
@@ -457,11 +464,60 @@ def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> 
     if game.result is None or game.wants_more:
         out.append(Mismatch(record.source, last.name, n, None,
                             "the record ends the game here; the engine plays on"))
-        return
+        return False
     points = tuple(game.result.points)
     if points != record.final_scores:
         out.append(Mismatch(record.source, last.name, n, None,
                             f"final scores: record {record.final_scores}, engine {points}"))
+    return True
+
+
+#: A game played on Tenhou names its room first in its rule name (般南喰赤, 鳳東喰赤...).
+_TENHOU_ROOMS = "般上特鳳"
+
+
+def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
+    """The rules that give ``record``'s final game points (uma and oka, G7), with a note; ``None``
+    when the record's rules cannot say.
+
+    A record's own rules are used, except for games played on Tenhou (rule name starting with a
+    Tenhou room), whose game points follow Tenhou's rounding of the log's era: one decimal in
+    logs since 2022 (``exact``), whole numbers before (``round_points``: the final points rounded
+    to the thousand, halves away from zero, then minus 30; first place takes what makes the sum
+    zero). The era shows in the points themselves: any decimal means ``exact``; when all four are
+    whole numbers the two rules give the same result unless the record is of the older era.
+    Checked on every game of mjlog/ and tenhou6/. A game that did not start from the rules'
+    starting points (a private lobby, e.g. lobby 10011: 30000 each, its own uma) has game
+    points the record's rules cannot give: not compared.
+    """
+    rules = record.rules
+    first = record.rounds[0] if record.rounds else record.cut
+    if first is not None and first.index == 0 and first.honba == 0 and first.sticks == 0 and (
+            first.scores != (rules.starting_points,) * 4):
+        return None, (f"final game points not compared: the game starts with {first.scores}, "
+                      f"not the rules' {rules.starting_points} each, so its uma and oka are not "
+                      "the rules'")
+    if record.disp[:1] and record.disp[0] in _TENHOU_ROOMS:
+        points = record.final_points or ()
+        era = "exact" if any(p != int(p) for p in points) else "round_points"
+        return rules.replace(score_rounding=era), f"Tenhou game points ({era})"
+    return rules, f"game points by the record's rules ({rules.score_rounding})"
+
+
+def _check_game_points(game: _RecordedGame, record: GameRecord, out: list[Mismatch],
+                       notes: list[str]) -> None:
+    assert game.result is not None and record.final_points is not None
+    rules, note = game_points_rules(record)
+    if rules is None:
+        notes.append(note)
+        return
+    points = list(game.result.points)
+    mine = final_scores(points, ranking(points), rules)
+    if any(abs(a - b) > 0.05 for a, b in zip(mine, record.final_points)):
+        last = record.rounds[-1]
+        out.append(Mismatch(record.source, last.name, len(record.rounds) - 1, None,
+                            f"final game points: record {record.final_points}, engine "
+                            f"{tuple(round(x, 1) for x in mine)} ({note})"))
 
 
 def replay_games(records: Iterator[GameRecord], check: bool = True) -> Iterator[ReplayReport]:
