@@ -1,6 +1,6 @@
 """Recorded games: readers for Tenhou's mjlog XML and tenhou.net/6 JSON into one neutral model
-(:mod:`engine.records.model`), a tenhou.net/6 writer, and :func:`read_record` that tells the
-formats apart by their content.
+(:mod:`engine.records.model`), a tenhou.net/6 writer, :func:`record_from_game` for games played
+here, and :func:`read_record` that tells the formats apart by their content.
 
 >>> from engine.records import read_record   # doctest: +SKIP
 >>> game = read_record("game.mjlog"); len(game.rounds)   # doctest: +SKIP
@@ -25,6 +25,7 @@ from engine.records.model import (
     compare_games,
     tile_code,
 )
+from engine.records.from_game import record_from_game
 from engine.records.mjai import looks_like_mjai
 from engine.records.tenhou6 import parse_tenhou6, read_tenhou6, to_tenhou6, write_tenhou6
 
@@ -32,7 +33,7 @@ __all__ = [
     "Call", "Discard", "Draw", "GameRecord", "Outcome", "RecordError", "RoundEnd", "RoundRecord",
     "Win", "check_bookkeeping", "compare_games", "tile_code", "parse_mjlog", "read_mjlog",
     "parse_tenhou6", "read_tenhou6", "to_tenhou6", "write_tenhou6", "read_record",
-    "parse_record",
+    "parse_record", "record_from_game",
 ]
 
 
