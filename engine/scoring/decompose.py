@@ -307,11 +307,28 @@ def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
     return has_pair, tuple(out)
 
 
-#: Part number -> {counts: (holds the pair, options)}; win kind -> tsumo -> {counts: (…, waits)}.
+_IMPOSSIBLE = 9  # a part that cannot split counts as that many pairs
+
+
+def _part_entry(part_no: int, part: tuple[int, ...]) -> tuple:
+    """A table entry of one part: (pairs it holds, options, its sets when it has one option)."""
+    has_pair, options = _part_options(part_no, part)
+    entry = (has_pair if options else _IMPOSSIBLE, options,
+             options[0][1] if len(options) == 1 else None)
+    _PART_TABLES[part_no][part] = entry
+    return entry
+
+
+def _win_entry(part_no: int, part: tuple[int, ...], w: int, tsumo: bool) -> tuple:
+    """A table entry of the winning tile's part: its options with their wait readings."""
+    entry = _win_part_options(part_no, part, w, tsumo)[1]
+    _WIN_TABLES[w][tsumo][part] = entry
+    return entry
+
+
+#: Part number -> {counts: entry}; win kind -> tsumo -> {counts: options with waits}.
 _PART_TABLES: tuple[dict, ...] = ({}, {}, {}, {})
 _WIN_TABLES: tuple[tuple[dict, dict], ...] = tuple(({}, {}) for _ in range(34))
-#: The parts other than the winning tile's, by the winning part.
-_OTHER_PARTS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
@@ -320,51 +337,44 @@ def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
     kind ``w``, in the order of ``decompositions`` (man, pin, sou options, then the waits of
     each), the sets followed by ``extra`` (the melds); empty when the counts are no regular
     hand. The per-part tables are plain dicts (this is the scorer's hot path)."""
-    wp = w // 9
     keys = (tuple(hand_counts[0:9]), tuple(hand_counts[9:18]), tuple(hand_counts[18:27]),
             tuple(hand_counts[27:34]))
+    m, p, s, h = keys
+    em = _PART_TABLES[0].get(m) or _part_entry(0, m)
+    ep = _PART_TABLES[1].get(p) or _part_entry(1, p)
+    es = _PART_TABLES[2].get(s) or _part_entry(2, s)
+    eh = _PART_TABLES[3].get(h) or _part_entry(3, h)
+    if em[0] + ep[0] + es[0] + eh[0] != 1:  # exactly one pair, every part split
+        return []
+    wp = w // 9
     key = keys[wp]
-    table = _WIN_TABLES[w][tsumo]
-    entry = table.get(key)
-    if entry is None:
-        entry = table[key] = _win_part_options(wp, key, w, tsumo)
-    if not entry[1]:
-        return []
-    parts: list = [None, None, None, None]
-    parts[wp] = entry[1]
-    pairs = entry[0]
-    pair = entry[1][0][0]  # the pair kind when this part holds it (one option: see below)
-    for p in _OTHER_PARTS[wp]:
-        key = keys[p]
-        table = _PART_TABLES[p]
-        entry = table.get(key)
-        if entry is None:
-            entry = table[key] = _part_options(p, key)
-        if not entry[1]:
-            return []
-        if entry[0]:
-            pairs += 1
-            pair = entry[1][0][0]
-        parts[p] = entry[1]
-    if pairs != 1:
-        return []
-    m, pn, so, ho = parts
-    if len(m) == 1 and len(pn) == 1 and len(so) == 1:  # one decomposition: the usual case
-        waits = parts[wp][0][1]
-        if wp == 0:
-            rest = pn[0][1] + so[0][1] + ho[0][1] + extra
-            return [(pair, sets + rest, wait) for sets, wait in waits]
-        if wp == 3:
-            first = m[0][1] + pn[0][1] + so[0][1]
-            return [(pair, first + sets + extra, wait) for sets, wait in waits]
-        if wp == 1:
-            first = m[0][1]
-            rest = so[0][1] + ho[0][1] + extra
-        else:
-            first = m[0][1] + pn[0][1]
-            rest = ho[0][1] + extra
-        return [(pair, first + sets + rest, wait) for sets, wait in waits]
-    out = []
+    win = _WIN_TABLES[w][tsumo].get(key) or _win_entry(wp, key, w, tsumo)
+    # the pair kind, when the part holding it has one option (else the options say)
+    pair = (em if em[0] else ep if ep[0] else es if es[0] else eh)[1][0][0]
+    if wp == 0:
+        if ep[2] is not None and es[2] is not None:
+            rest = ep[2] + es[2] + eh[2] + extra
+            return [(pair if q is None else q, sets + rest, wait)
+                    for q, waits in win for sets, wait in waits]
+    elif wp == 1:
+        if em[2] is not None and es[2] is not None:
+            first = em[2]
+            rest = es[2] + eh[2] + extra
+            return [(pair if q is None else q, first + sets + rest, wait)
+                    for q, waits in win for sets, wait in waits]
+    elif wp == 2:
+        if em[2] is not None and ep[2] is not None:
+            first = em[2] + ep[2]
+            rest = eh[2] + extra
+            return [(pair if q is None else q, first + sets + rest, wait)
+                    for q, waits in win for sets, wait in waits]
+    elif em[2] is not None and ep[2] is not None and es[2] is not None:
+        first = em[2] + ep[2] + es[2]
+        return [(pair if q is None else q, first + sets + extra, wait)
+                for q, waits in win for sets, wait in waits]
+    out = []  # several decompositions: man, pin, sou options in order, then the waits
+    parts = [em[1], ep[1], es[1], eh[1]]
+    parts[wp] = win
     for combo in product(*parts):
         pair = next(o[0] for o in combo if o[0] is not None)
         before = ()
