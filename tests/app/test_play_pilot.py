@@ -170,3 +170,41 @@ async def _riichi_and_calls():
                         action = Discard(action.tile)
                     screen.submit_human(action)
             await pilot.pause(0.01)
+
+
+def test_leave_and_continue_from_the_title_screen():
+    """q then y leaves a saved game; the title offers Continue, which resumes the same game at
+    the same action."""
+    asyncio.run(_continue())
+
+
+async def _continue():
+    from app.screens.title import TitleScreen
+
+    app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        async def my_turn():
+            start = time.monotonic()
+            while not (isinstance(app.screen, TableScreen) and app.screen.legal):
+                assert time.monotonic() - start < 20
+                if isinstance(app.screen, ResultScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.02)
+            return app.screen
+
+        for _ in range(6):
+            screen = await my_turn()
+            await pilot.press("enter" if screen.query_one("HandView").selectable else "escape")
+        screen = await my_turn()
+        actions = list(screen.game.actions)
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu")
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert ids[:2] == ["new", "continue"]
+        await pilot.press("c")
+        screen = await my_turn()
+        assert screen.game.actions == actions
+        assert screen.seed == 3
