@@ -299,7 +299,7 @@ def game_label(g) -> str:
     points = "-" if g.player_points is None else str(g.player_points)
     score = "-" if g.player_score is None else f"{g.player_score:+g}"
     length = t(f"replay.length_{g.length}") if g.length in ("hanchan", "tonpuusen") else g.length
-    return f"{date}  {g.rules_name:<8} {length:<6} {place:>4} {points:>7} {score:>6}"
+    return f"{date}  {g.rules_name:<8} {length:<9} {place:>4} {points:>7} {score:>6}"
 
 
 class ReplayListScreen(SizeAware, Screen):
@@ -329,6 +329,7 @@ class ReplayListScreen(SizeAware, Screen):
             else:
                 yield OptionList(*[Option(game_label(g), id=g.game_id) for g in self.games],
                                  id="replays")
+                yield Static(t("replay.hint"), classes="hint", id="replays-hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -114,7 +114,8 @@ class StatsScreen(SizeAware, Screen):
         self.query_one("#stats-placements", BarChart).bars = placement_bars(s)
         self.query_one("#stats-rates", BarChart).bars = rate_bars(s)
         chart = self.query_one("#stats-recent", PlacementChart)
-        chart.labels = tuple(t(f"gameover.place_{i}") for i in range(1, 5))  # type: ignore[assignment]
+        labels = tuple(t(f"gameover.place_{i}") for i in range(1, 5))
+        chart.labels = labels  # type: ignore[assignment]
         chart.placements = tuple(s.recent_placements)
         if s.yaku_counts:
             self.query_one("#stats-yaku", BarChart).bars = yaku_bars(s)

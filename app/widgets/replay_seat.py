@@ -17,6 +17,7 @@ from app.widgets.melds import meld_text
 WIND_KEYS = ("e", "s", "w", "n")
 INDENT = "  "
 NAME_END = 10  # the points line up (names are up to 6 cells: "Across", "对家")
+HAND_START = 24  # after "E Across    25000 riichi "
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class ReplaySeat(Widget):
         head.append(" ")
         if s.riichi:
             head.append(t("table.riichi_mark"), style="bold reverse")
-        head.pad_right(max(0, 22 - head.cell_len))
+        head.pad_right(max(0, HAND_START - head.cell_len))
         for tile in s.hand:
             head.append_text(p.face(tile, dora=(tile >> 2) in s.dora_kinds))
             head.append(p.mark(tile))
