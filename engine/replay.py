@@ -23,7 +23,7 @@ and the turn (index of the recorded action in the round); replay never raises on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import actions as A
 from engine.errors import RulesError
@@ -84,6 +84,9 @@ class ReplayReport:
     problem: str | None = None
     games: int = 1
     notes: tuple[str, ...] = ()  # what the check could not compare, and why
+    # the engine game the replay built (its events hold the engine's own results, e.g. for
+    # ``engine.records.record_from_game``); None when no round could be replayed
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -452,7 +455,7 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
         if _check_end(game, record, out) and record.final_points is not None:
             _check_game_points(game, record, out, notes)
     return ReplayReport(record.source, len(rounds), tuple(out), record.problem,
-                        notes=tuple(notes))
+                        notes=tuple(notes), game=game)
 
 
 def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> bool:
