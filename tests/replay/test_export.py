@@ -1,12 +1,15 @@
 """Exporting engine games (issue 3 part 4): seeded games played by the baseline and real AIs are
 turned into records (``record_from_game``), written as tenhou.net/6 JSON, read back with the
 tenhou.net/6 reader and replayed through the engine with every check on: 0 mismatches. The sample
-must hold calls, kans, riichi, wins (tsumo and ron) and draws, and some non-default rules."""
+must hold calls, kans, riichi, wins (tsumo and ron) and draws, and some non-default rules. The
+rare endings come from the edge-case records: the engine's replay of each converts back to it."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +22,7 @@ from engine.records import (
     RoundEnd,
     compare_games,
     parse_tenhou6,
+    read_record,
     record_from_game,
     to_tenhou6,
 )
@@ -120,3 +124,49 @@ def test_a_game_just_started_has_no_round_to_write():
     record = record_from_game(Game(TENHOU, 3))
     assert record.rounds == () and record.cut.index == 0
     assert json.loads(to_tenhou6(record))["log"] == []
+
+
+# ---------------------------------------------------------------------------- real records
+LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
+SPECIAL = sorted((LOGS / "scenarios").glob("*.mjlog")) + sorted(
+    (LOGS / "tenhou6" / "edge_cases").glob("*.json"))
+SELF_CONTRADICTING = {"confusing_nakis_1.json", "confusing_nakis_2.json"}  # see test_replay
+
+
+def _yaku_sorted(record):
+    """Tenhou lists yakuhai in hand order, the engine in its registry order: compare as sets."""
+    def fix(r):
+        if r is None or r.outcome is None:
+            return r
+        wins = tuple(replace(w, yaku=tuple(sorted(w.yaku))) for w in r.outcome.wins)
+        return replace(r, outcome=replace(r.outcome, wins=wins))
+    return replace(record, rounds=tuple(map(fix, record.rounds)), cut=fix(record.cut))
+
+
+@pytest.mark.skipif(not SPECIAL, reason="../shared/logs is not there")
+def test_engine_games_replayed_from_edge_case_records_convert_back_to_those_records():
+    # the engine's own game of each record (its draws, calls, kans, dora, wins, draws, scores
+    # as the engine made them) gives the record back: double ron, pao, chankan, rinshan,
+    # nagashi mangan and every abortive draw included
+    seen: Counter = Counter()
+    for path in SPECIAL:
+        if path.name in SELF_CONTRADICTING:
+            continue
+        record = read_record(path)
+        report = replay_game(record)
+        assert report.ok, path.name
+        mine = record_from_game(report.game, record.names)
+        assert compare_games(_yaku_sorted(record), _yaku_sorted(mine)) == [], path.name
+        assert len(mine.rounds) == len(record.rounds) and (mine.cut is None) == (
+            record.cut is None)
+        back = parse_tenhou6(to_tenhou6(mine), path.name)
+        assert compare_games(mine, back) == [], path.name
+        for r in mine.rounds:
+            seen[r.outcome.end] += 1
+            wins = r.outcome.wins
+            seen["double ron"] += len(wins) > 1
+            seen["pao"] += any(w.pao is not None for w in wins)
+            seen["chankan"] += any(3 in w.yaku_ids for w in wins)
+            seen["rinshan"] += any(4 in w.yaku_ids for w in wins)
+    for what in ("double ron", "pao", "chankan", "rinshan", *RoundEnd):
+        assert seen[what] > 0, f"no {what} among the edge cases: {seen}"
