@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from app.i18n import t, texts
 from app.screens.base import SizeAware
 from app.storage.history import GameRecord, History
+from app.widgets.melds import meld_text
 from app.widgets.replay_seat import ReplaySeat, SeatState
 from engine.actions import action_from_dict
 from engine.errors import RulesError
@@ -153,6 +154,20 @@ def describe(frame: Frame, p) -> list[Text]:
                 line = Text(head, style="bold")
                 line.append(f" · {value} · {t('result.points', n=r.total)}")
                 lines.append(line)
+                hand = Text("  ")
+                concealed = list(ev.concealed)
+                if ev.tile in concealed:
+                    concealed.remove(ev.tile)
+                hand.append_text(p.tiles(sorted(concealed), sep=" "))
+                hand.append(" + ")
+                hand.append_text(p.tiles([ev.tile]))
+                for meld in ev.melds:
+                    hand.append("  ")
+                    hand.append_text(meld_text(p, meld))
+                if ev.ura_indicators:
+                    hand.append("   " + t("result.ura_heading") + " ", style="dim")
+                    hand.append_text(p.tiles(ev.ura_indicators, sep=" "))
+                lines.append(hand)
                 lines.append(Text("  " + ", ".join(
                     names.yaku(y.name) + ("" if r.yakuman else f" {y.han}") for y in r.yaku)))
             case RoundDrawn():
