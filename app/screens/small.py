@@ -18,6 +18,13 @@ class TooSmallScreen(SizeAware, Screen):
     def on_mount(self) -> None:
         self.refresh_message()
 
+    def on_screen_resume(self) -> None:
+        # Uncovered again (a screen was pushed over the notice and closed): still needed?
+        from app.app import MIN_HEIGHT, MIN_WIDTH
+
+        if self.app.size.width >= MIN_WIDTH and self.app.size.height >= MIN_HEIGHT:
+            self.app.pop_screen()
+
     def refresh_message(self) -> None:
         from app.app import MIN_HEIGHT, MIN_WIDTH
 

@@ -208,3 +208,24 @@ async def _continue():
         screen = await my_turn()
         assert screen.game.actions == actions
         assert screen.seed == 3
+
+
+def test_starting_in_a_small_terminal_then_growing():
+    """riichi play --seed N in a 60x20 terminal: the notice first, the table once it grows."""
+    asyncio.run(_small_start())
+
+
+async def _small_start():
+    from app.screens.small import TooSmallScreen
+
+    app = RiichiApp(PlayOptions(seed=1, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "y")
+        await pilot.pause(0.2)
+        assert app.screen.__class__.__name__ == "TitleScreen"
