@@ -351,8 +351,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     comp = _compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
     maybe_yakuman = comp.local_yakuman or _yakuman_possible(
-        sit, counts, hand_counts, facts, readings[0].form, menzen and not melds, n_kan, n_ankan,
-        rules)
+        sit, counts, hand_counts, facts, readings[0].form, menzen, menzen and not melds, n_kan,
+        n_ankan, rules)
     best = None
     best_key: tuple = ()
     best_yaku_han = 0
@@ -374,12 +374,12 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 continue
         if single:  # one reading: every yaku at once
             part = _NOTHING
-            han1, hit1, pinfu = _run_yaku(comp.all_yaku[menzen], r)
+            han1, hit1, pinfu = comp.all_yaku[menzen](r)
         else:
             part = hand_part.get(r.form)
             if part is None:
-                part = hand_part[r.form] = _run_yaku(comp.hand_yaku[menzen], r)
-            han1, hit1, pinfu = _run_yaku(comp.reading_yaku[menzen], r)
+                part = hand_part[r.form] = comp.hand_yaku[menzen](r)
+            han1, hit1, pinfu = comp.reading_yaku[menzen](r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
             best_yaku_han = max(best_yaku_han, yaku_han)
@@ -418,7 +418,7 @@ class _Compiled:
         self.rules = rules
         defs = active_yaku(rules)
         self.defs = defs
-        # each indexed by menzen: (open hand groups, closed hand groups)
+        # each indexed by menzen: (open hand runner, closed hand runner), see _yaku_runner
         self.hand_yaku = _by_menzen([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
         self.reading_yaku = _by_menzen(
             [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
@@ -453,7 +453,7 @@ class _Compiled:
 
 
 def _by_menzen(entries):
-    return _grouped(entries, False), _grouped(entries, True)
+    return _yaku_runner(_grouped(entries, False)), _yaku_runner(_grouped(entries, True))
 
 
 def _grouped(entries, menzen: bool):
@@ -483,23 +483,29 @@ def _compiled(rules: RuleSet) -> _Compiled:
     return c
 
 
-def _run_yaku(entries, r: Reading) -> tuple[int, list[int], bool]:
-    """(han, registry indices hit, pinfu) of some registry entries on one reading."""
-    han = 0
-    hits: list[int] = []
-    pinfu = False
-    for gate, group in entries:
-        if gate is None or gate(r):
-            for i, check, yaku_han, special in group:
-                if check(r):
-                    hits.append(i)
-                    if special:
-                        if special == 1:
-                            pinfu = True
-                        else:
-                            yaku_han = _renhou_han(r)
-                    han += yaku_han
-    return han, hits, pinfu
+def _yaku_runner(groups):
+    """A function ``run(reading) -> (han, registry indices hit, pinfu)`` for some registry
+    groups (``_grouped``), generated like the ``__init__`` that ``dataclasses`` writes: each
+    family's gate, then each check of the family, as straight-line calls (this is the scorer's
+    innermost loop). The registry stays the only definition of the yaku."""
+    env: dict = {"_renhou_han": _renhou_han}
+    lines = ["def run(r):", "    han = 0", "    hits = []", "    pinfu = False"]
+    for g, (gate, group) in enumerate(groups):
+        indent = "    "
+        if gate is not None:
+            env[f"gate{g}"] = gate
+            lines.append(f"    if gate{g}(r):")
+            indent = "        "
+        for i, check, yaku_han, special in group:
+            env[f"check{i}"] = check
+            lines.append(f"{indent}if check{i}(r):")
+            lines.append(f"{indent}    hits.append({i})")
+            if special == 1:
+                lines.append(f"{indent}    pinfu = True")
+            lines.append(f"{indent}    han += {'_renhou_han(r)' if special == 2 else yaku_han}")
+    lines.append("    return han, hits, pinfu")
+    exec("\n".join(lines), env)
+    return env["run"]
 
 
 def _renhou_han(r: Reading) -> int:
@@ -507,7 +513,7 @@ def _renhou_han(r: Reading) -> int:
 
 
 def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int], facts,
-                      form: str, no_melds: bool, n_kan: int, n_ankan: int,
+                      form: str, menzen: bool, no_melds: bool, n_kan: int, n_ankan: int,
                       rules: RuleSet) -> bool:
     """A cheap hand-level gate: False when no standard yakuman (Y30-Y42) can apply, so the
     per-reading yakuman checks are skipped (it may say True for a hand without one; local
@@ -515,19 +521,22 @@ def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[in
     if sit.tenhou or sit.chiihou or (sit.renhou and rules.renhou == "yakuman"):
         return True
     suits, honors, all_yaochuu, _ = facts
-    if not suits or (all_yaochuu and not honors) or form == "kokushi" or n_kan == 4:
-        return True  # tsuuiisou, chinroutou, kokushi, suukantsu
-    if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
-        return True  # daisangen
-    if counts[27] + counts[28] + counts[29] + counts[30] >= 11:
-        return True  # shousuushii, daisuushii
+    if form == "kokushi" or n_kan == 4 or (all_yaochuu and (not honors or not suits)):
+        return True  # kokushi, suukantsu, chinroutou, tsuuiisou
+    if honors and ((counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3)  # daisangen
+                   or counts[27] + counts[28] + counts[29] + counts[30] >= 11):  # suushii
+        return True
     if len(suits) == 1:
         if no_melds and not honors:
-            return True  # chuuren
+            base = 9 * next(iter(suits))  # chuuren: 1112345678999 and one more
+            if (hand_counts[base] >= 3 and hand_counts[base + 8] >= 3
+                    and 0 not in hand_counts[base + 1 : base + 8]):
+                return True
         if 2 in suits and counts[18] + counts[22] + counts[24] + counts[26] == 0 and (
                 sum(counts[27:34]) == counts[32]):
             return True  # ryuuiisou
-    return hand_counts.count(3) + hand_counts.count(4) + n_ankan >= 4  # suuankou
+    # suuankou: four concealed triplets and the pair fill the hand, so no open meld
+    return menzen and hand_counts.count(3) + hand_counts.count(4) + n_ankan >= 4
 
 
 _YAKU_CACHE: dict[tuple[str, int], Yaku] = {}

@@ -35,7 +35,7 @@ class Reading:
     __slots__ = (
         "rules", "sit", "tsumo", "menzen", "form", "counts", "hand_counts", "win", "pair",
         "sets", "wait", "seqs", "trips", "ankou", "kans", "has_melds", "suits", "honors",
-        "all_yaochuu", "all_simple", "peikou", "seq_mult",
+        "all_yaochuu", "all_simple", "peikou",
     )
 
     def __init__(self, rules: RuleSet, sit, tsumo: bool, menzen: bool, form: str,
@@ -55,29 +55,24 @@ class Reading:
         self.wait = wait
         self.has_melds = has_melds
         self.suits, self.honors, self.all_yaochuu, self.all_simple = hand_facts
-        seqs: list[int] = []
+        seqs: list[int] = []  # sequence kinds, a repeated sequence repeated
         trips: list[int] = []
         ankou = kans = 0
-        mult: dict[int, int] = {}
-        for k, is_seq, concealed, is_kan in sets:
-            if is_seq:
-                seqs.append(k)
-                mult[k] = mult.get(k, 0) + 1
+        for st in sets:
+            if st[1]:
+                seqs.append(st[0])
             else:
-                trips.append(k)
-                if concealed:
-                    ankou += 1
-                if is_kan:
-                    kans += 1
+                trips.append(st[0])
+                ankou += st[2]  # concealed
+                kans += st[3]  # is_kan
         self.seqs = seqs
         self.trips = trips
         self.ankou = ankou
         self.kans = kans
-        self.seq_mult = mult
-        peikou = 0
-        if menzen and len(mult) < len(seqs):
-            for n in mult.values():
-                peikou += n >> 1
+        peikou = 0  # pairs of identical sequences of a closed hand (Y5, Y13)
+        if menzen and len(set(seqs)) < len(seqs):
+            for k in set(seqs):
+                peikou += seqs.count(k) >> 1
         self.peikou = peikou
 
 
@@ -141,7 +136,7 @@ def pinfu_shape(r: Reading) -> bool:
 
 def _isshoku_sanjun_counts(r: Reading) -> bool:
     return r.rules.isshoku_sanjun and r.form == "regular" and any(
-        n == 3 for n in r.seq_mult.values())
+        r.seqs.count(k) == 3 for k in r.seqs)
 
 
 def _iipeikou(r: Reading) -> bool:
@@ -199,13 +194,13 @@ def _junchan(r: Reading) -> bool:
 
 
 def _ittsu(r: Reading) -> bool:
-    s = r.seq_mult
+    s = r.seqs
     return len(s) >= 3 and ((0 in s and 3 in s and 6 in s) or (9 in s and 12 in s and 15 in s)
                             or (18 in s and 21 in s and 24 in s))
 
 
 def _sanshoku(r: Reading) -> bool:
-    s = r.seq_mult
+    s = r.seqs
     if len(s) < 3:
         return False
     for k in s:
@@ -250,7 +245,7 @@ def _renhou_han(r: Reading) -> bool:
 
 # local yaku (L2-L4)
 def _sanshoku_tsuukan(r: Reading) -> bool:
-    s = r.seq_mult
+    s = r.seqs
     suits = [[o for o in (0, 3, 6) if b + o in s] for b in (0, 9, 18)]
     for a in suits[0]:
         for b in suits[1]:
@@ -462,7 +457,7 @@ def _tohoku(r: Reading) -> int:
 
 
 def _isshoku_yonjun(r: Reading) -> int:
-    return int(r.form == "regular" and any(n == 4 for n in r.seq_mult.values()))
+    return int(r.form == "regular" and any(r.seqs.count(k) == 4 for k in r.seqs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -534,7 +529,7 @@ FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
         r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8)),
     "yakuhai": lambda r: r.honors and r.trips and max(r.trips) >= 27,
     "peikou": lambda r: r.peikou > 0,
-    "sequences": lambda r: len(r.seq_mult) >= 3,
+    "sequences": lambda r: len(r.seqs) >= 3,
     "triplets": lambda r: len(r.trips) >= 3,
     "flush": lambda r: len(r.suits) == 1,
 }
