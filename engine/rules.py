@@ -120,7 +120,7 @@ class RuleSet:
     # G7: "round56" (5 down 6 up on points - return) | "exact" (decimals) | "round_points"
     # (the final points rounded to the thousand, halves away from zero, then - return: Tenhou's
     # whole-number game points before its logs switched to one decimal)
-    score_rounding: str = "round56"
+    score_rounding: str = "exact"  # G7: "exact" (Tenhou today: one decimal) | "round56" (5 down 6 up) | "round_points"
 
     def __post_init__(self) -> None:
         _check_choice("kan_dora_timing", self.kan_dora_timing, KAN_DORA_TIMINGS)

@@ -79,8 +79,8 @@ def test_G6_ranking_ties_by_seat_order_from_the_first_dealer():
 def test_G7_final_score_uma_oka_round56():
     points = [45300, 30100, 15400, 9200]
     order = ranking(points)
-    assert final_scores(points, order, R) == (56, 10, -25, -41)
-    exact = final_scores(points, order, R.replace(score_rounding="exact"))
+    assert final_scores(points, order, R.replace(score_rounding="round56")) == (56, 10, -25, -41)
+    exact = final_scores(points, order, R)  # the tenhou preset: exact, one decimal
     assert exact == pytest.approx((55.3, 10.1, -24.6, -40.8))
     uma = R.replace(uma=(15, 5, -5, -15))
     assert sum(final_scores(points, order, uma)) == 0

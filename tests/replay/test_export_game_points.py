@@ -25,7 +25,8 @@ def test_G7_round_points_rounds_the_points_to_the_thousand_halves_away_from_zero
     points = [66200, 5200, 33100, -4500]
     rules = TENHOU.replace(score_rounding="round_points")
     assert final_scores(points, ranking(points), rules) == (77, -35, 13, -55)
-    assert final_scores(points, ranking(points), TENHOU) == (76, -35, 13, -54)
+    round56 = TENHOU.replace(score_rounding="round56")
+    assert final_scores(points, ranking(points), round56) == (76, -35, 13, -54)
     # 2020071200gm: 25500 is 26 thousand (+10 uma -> 6), 19500 is 20 (-10 uma -> -20)
     points = [25500, 11200, 43800, 19500]
     assert final_scores(points, ranking(points), rules) == (6, -39, 53, -20)
@@ -33,7 +34,7 @@ def test_G7_round_points_rounds_the_points_to_the_thousand_halves_away_from_zero
     # says 13 and -23; first place takes what makes the sum zero
     points = [40000, 33500, 16500, 10000]
     assert final_scores(points, ranking(points), rules) == (49, 14, -23, -40)
-    assert final_scores(points, ranking(points), TENHOU)[1] == 13
+    assert final_scores(points, ranking(points), round56)[1] == 13
 
 
 def test_every_tenhou_record_gives_its_final_game_points_by_its_era():
