@@ -224,6 +224,12 @@ class TableScreen(SizeAware, Screen):
                 self.last_seat = ev.seat
                 break
         self.show_view(self.game.view(HUMAN))
+        if self.game_over():
+            # A saved game whose last action ended it (killed before it was recorded): show
+            # the final standings and record it, as an uninterrupted game does.
+            end = next((e for e in reversed(self.game.events) if isinstance(e, GameEnded)), None)
+            self.call_after_refresh(self.finish, end)
+            return
         self.advance()
 
     def on_resize(self, event) -> None:
