@@ -486,15 +486,15 @@ def _compiled(rules: RuleSet) -> _Compiled:
 def _yaku_runner(groups):
     """A function ``run(reading) -> (han, registry indices hit, pinfu)`` for some registry
     groups (``_grouped``), generated like the ``__init__`` that ``dataclasses`` writes: each
-    family's gate, then each check of the family, as straight-line calls (this is the scorer's
-    innermost loop). The registry stays the only definition of the yaku."""
+    family's gate (an expression, FAMILY_GATES), then each check of the family, as straight-line
+    code (this is the scorer's innermost loop). The registry stays the only definition of the
+    yaku."""
     env: dict = {"_renhou_han": _renhou_han}
     lines = ["def run(r):", "    han = 0", "    hits = []", "    pinfu = False"]
     for g, (gate, group) in enumerate(groups):
         indent = "    "
         if gate is not None:
-            env[f"gate{g}"] = gate
-            lines.append(f"    if gate{g}(r):")
+            lines.append(f"    if {gate}:")
             indent = "        "
         for i, check, yaku_han, special in group:
             env[f"check{i}"] = check

@@ -34,8 +34,8 @@ class Reading:
 
     __slots__ = (
         "rules", "sit", "tsumo", "menzen", "form", "counts", "hand_counts", "win", "pair",
-        "sets", "wait", "seqs", "trips", "ankou", "kans", "has_melds", "suits", "honors",
-        "all_yaochuu", "all_simple", "peikou",
+        "sets", "wait", "seqs", "trips", "has_melds", "suits", "honors", "all_yaochuu",
+        "all_simple",
     )
 
     def __init__(self, rules: RuleSet, sit, tsumo: bool, menzen: bool, form: str,
@@ -57,23 +57,31 @@ class Reading:
         self.suits, self.honors, self.all_yaochuu, self.all_simple = hand_facts
         seqs: list[int] = []  # sequence kinds, a repeated sequence repeated
         trips: list[int] = []
-        ankou = kans = 0
         for st in sets:
             if st[1]:
                 seqs.append(st[0])
             else:
                 trips.append(st[0])
-                ankou += st[2]  # concealed
-                kans += st[3]  # is_kan
         self.seqs = seqs
         self.trips = trips
-        self.ankou = ankou
-        self.kans = kans
-        peikou = 0  # pairs of identical sequences of a closed hand (Y5, Y13)
-        if menzen and len(set(seqs)) < len(seqs):
-            for k in set(seqs):
-                peikou += seqs.count(k) >> 1
-        self.peikou = peikou
+
+    # counted when a check asks (few do)
+    @property
+    def ankou(self) -> int:
+        """Concealed triplets and kans (Y17: not one completed by ron)."""
+        return sum(1 for st in self.sets if not st[1] and st[2])
+
+    @property
+    def kans(self) -> int:
+        return sum(1 for st in self.sets if st[3])
+
+    @property
+    def peikou(self) -> int:
+        """Pairs of identical sequences of a closed hand (Y5, Y13)."""
+        seqs = self.seqs
+        if not self.menzen or len(set(seqs)) == len(seqs):
+            return 0
+        return sum(seqs.count(k) >> 1 for k in set(seqs))
 
 
 def _is_yaochuu(k: int) -> bool:
@@ -97,10 +105,6 @@ def _set_has_terminal(kind: int, is_seq: bool) -> bool:
 def _value_pair(r: Reading) -> bool:
     p = r.pair
     return p is not None and (p in DRAGONS or p == r.sit.seat_wind or p == r.sit.round_wind)
-
-
-def _riichi_like(r: Reading) -> bool:
-    return r.sit.riichi or r.sit.double_riichi or r.sit.open_riichi
 
 
 # --- checks ------------------------------------------------------------------------------------
@@ -514,24 +518,19 @@ HAND_SCOPE = frozenset({
 } | {y.name for y in YAKU if y.family == "yakuhai"})
 
 
-#: Cheap preconditions per family: when the gate fails no yaku of the family can apply, so
-#: the scorer skips the family's checks (an optimisation only; the checks stand alone).
-def _win_gate(r: Reading) -> bool:
-    s = r.sit
-    return s.chankan or s.rinshan or s.haitei or s.houtei or s.renhou
-
-
-FAMILY_GATES: dict[str, Callable[[Reading], bool]] = {
-    "riichi": _riichi_like,
-    "win": _win_gate,
-    "simples": lambda r: r.all_simple,
-    "terminals": lambda r: not r.all_simple and (
-        r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8)),
-    "yakuhai": lambda r: r.honors and r.trips and max(r.trips) >= 27,
-    "peikou": lambda r: r.peikou > 0,
-    "sequences": lambda r: len(r.seqs) >= 3,
-    "triplets": lambda r: len(r.trips) >= 3,
-    "flush": lambda r: len(r.suits) == 1,
+#: Cheap preconditions per family, as Python expressions over the reading ``r``: when a gate
+#: is false no yaku of its family can apply, so the scorer skips the family's checks (an
+#: optimisation only; the checks stand alone). The scorer compiles them into its yaku runner.
+FAMILY_GATES: dict[str, str] = {
+    "riichi": "r.sit.riichi or r.sit.double_riichi or r.sit.open_riichi",
+    "win": "r.sit.chankan or r.sit.rinshan or r.sit.haitei or r.sit.houtei or r.sit.renhou",
+    "simples": "r.all_simple",
+    "terminals": "not r.all_simple and (r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8))",
+    "yakuhai": "r.honors and r.trips and max(r.trips) >= 27",
+    "peikou": "r.peikou > 0",
+    "sequences": "len(r.seqs) >= 3",
+    "triplets": "len(r.trips) >= 3",
+    "flush": "len(r.suits) == 1",
 }
 
 
