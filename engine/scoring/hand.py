@@ -265,6 +265,11 @@ def _is_shiisan_budou(c: list[int]) -> bool:
     return True
 
 
+#: The suits present (a frozenset) by whether man, pin and sou are.
+_SUITS = {(m, p, s): frozenset(i for i, present in enumerate((m, p, s)) if present)
+          for m in (False, True) for p in (False, True) for s in (False, True)}
+
+
 def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                situation: WinSituation, rules: RuleSet) -> HandResult:
     """Score a win. ``concealed``: physical tiles INCLUDING the winning tile; ``melds``: every
@@ -286,7 +291,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             hand_counts[t >> 2] += 1
     except TypeError:
         raise RulesError(f"not tiles 0-135: {list(concealed)!r}") from None
-    counts = hand_counts[:]
+    counts = hand_counts[:] if melds else hand_counts  # every tile; never changed below
     meld_sets: list[tuple[int, bool, bool, bool]] = []
     menzen = True
     n_ankan = n_kan = 0
@@ -313,19 +318,10 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             menzen = False
             counts[k] += 3
             meld_sets.append((k, False, False, False))
-    suits = set()
-    if any(counts[0:9]):
-        suits.add(0)
-    if any(counts[9:18]):
-        suits.add(1)
-    if any(counts[18:27]):
-        suits.add(2)
+    suits = _SUITS[any(counts[0:9]), any(counts[9:18]), any(counts[18:27])]
     n_honor = sum(counts[27:34])
-    honors = n_honor > 0
-    n_term = counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
-    all_yaochuu = n_term + n_honor == len(tiles_all)
-    all_simple = n_term + n_honor == 0
-    facts = (suits, honors, all_yaochuu, all_simple)
+    n_yaochuu = n_honor + counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+    facts = (suits, n_honor > 0, n_yaochuu == len(tiles_all), n_yaochuu == 0)
 
     readings: list[Reading] = []
     has_melds = bool(melds)
@@ -348,7 +344,9 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     if not readings:
         raise NotAWin("not a complete hand", concealed, melds)
 
-    comp = _compiled(rules)
+    comp = _COMPILED.get(id(rules))
+    if comp is None or comp.rules is not rules:
+        comp = _compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
     maybe_yakuman = comp.local_yakuman or _yakuman_possible(
         sit, counts, hand_counts, facts, readings[0].form, menzen, menzen and not melds, n_kan,
