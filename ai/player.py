@@ -48,9 +48,9 @@ class Style:
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.6,
+    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.8,
                     riichi_bias=0.1),
-    "hard": Style(defence=1.0, lookahead=True, placement=True, call_bias=0.6, riichi_bias=0.1),
+    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
 }
 PERSONALITY = {
     "balanced": {},
