@@ -31,6 +31,21 @@ from ai.observe import Situation, observe
 from ai.value import best_route, hand_han, points, routes
 
 
+@dataclass(slots=True)
+class Candidate:
+    """A discard under consideration: its final score (attack minus danger), the attack's
+    expected value, the hand's shanten and ukeire after it, and the hand it leaves."""
+
+    score: float
+    ev: float
+    shanten: int
+    ukeire: int
+    kind: int
+    action: Discard
+    counts: list[int]
+    tiles: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """The knobs that make levels and personalities differ."""
@@ -299,26 +314,24 @@ class Player(Agent):
                 return Discard(v.drawn)
             return next(iter(discards.values()))
         concealed = list(v.concealed)
-        scored = []
-        deep = self.style.lookahead
+        scored: list[Candidate] = []
         for k, act in discards.items():
             c = sit.counts[:]
             c[k] -= 1
             tiles = list(concealed)
             tiles.remove(act.tile)
             ev, s, n = self.evaluate(sit, c, tiles, deep=False)
-            scored.append([0.0, ev, s, n, k, act, c, tiles])
-        s_min = min(row[2] for row in scored)
-        for row in scored:
-            row[0] = self._attack(row[1], row[2], s_min) - self._danger(sit, row[4])
-        scored.sort(key=lambda x: -x[0])
-        if deep and self.style.value:
-            for row in scored[:4]:
-                if row[2] == 1:
-                    ev, s, n = self.evaluate(sit, row[6], row[7], deep=True)
-                    row[1] = ev
-                    row[0] = self._attack(ev, s, s_min) - self._danger(sit, row[4])
-            scored.sort(key=lambda x: -x[0])
+            scored.append(Candidate(0.0, ev, s, n, k, act, c, tiles))
+        s_min = min(x.shanten for x in scored)
+        for x in scored:
+            x.score = self._attack(x.ev, x.shanten, s_min) - self._danger(sit, x.kind)
+        scored.sort(key=lambda x: -x.score)
+        if self.style.lookahead and self.style.value:
+            for x in scored[:4]:
+                if x.shanten == 1:
+                    x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
+                    x.score = self._attack(x.ev, 1, s_min) - self._danger(sit, x.kind)
+            scored.sort(key=lambda x: -x.score)
         # kans on own turn: a closed or added kan that keeps shanten, when nobody threatens
         for a in kans:
             if a.kind is MeldKind.DAIMINKAN:
@@ -329,7 +342,7 @@ class Player(Agent):
             for t in a.tiles:
                 c[t >> 2] -= 1
             sets = sit.sets_needed - (1 if a.kind is MeldKind.ANKAN else 0)
-            if shanten(c, sets, sit.closed) <= scored[0][2]:
+            if shanten(c, sets, sit.closed) <= scored[0].shanten:
                 return a
         if self.style.noise and len(scored) > 1 and self.rng.random() < self.style.noise:
             top = scored[: min(3, len(scored))]
@@ -341,21 +354,22 @@ class Player(Agent):
             r = self._riichi(sit, scored, riichis)
             if r is not None:
                 return r
-        return choice[5]
+        return choice.action
 
-    def _riichi(self, sit: Situation, scored, riichis: dict[int, Riichi]) -> Action | None:
+    def _riichi(self, sit: Situation, scored: list[Candidate],
+                riichis: dict[int, Riichi]) -> Action | None:
         """Riichi or dama for the best tenpai discard: riichi unless the hand already wins with
         enough value and a decent wait silently, or the wait is hopeless late."""
-        rows = [r for r in scored if r[4] in riichis and r[2] == 0]
+        rows = [x for x in scored if x.kind in riichis and x.shanten == 0]
         if not rows:
             return None
         row = rows[0]
-        if scored[0][4] != row[4] and scored[0][0] > row[0] + 1500:
+        if scored[0].kind != row.kind and scored[0].score > row.score + 1500:
             return None  # folding (or a much better non-tenpai discard) beats this riichi
-        k, c, tiles = row[4], row[6], row[7]
-        closed_melds = list(sit.melds)
-        w_r, v_r, ron_r = self._tenpai_value(sit, c, closed_melds, tiles, True, riichi=True)
-        w_d, v_d, ron_d = self._tenpai_value(sit, c, closed_melds, tiles, True, riichi=False)
+        melds = list(sit.melds)
+        w_r, v_r, ron_r = self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True)
+        w_d, v_d, ron_d = self._tenpai_value(sit, row.counts, melds, row.tiles, True,
+                                             riichi=False)
         if w_r == 0:
             return None
         draws = max(1, sit.tiles_left // 4)
@@ -374,8 +388,8 @@ class Player(Agent):
             ev_r -= 1200
         ev_r *= 1.0 + self.style.riichi_bias + self._mood(sit)[2]
         if self.level == "easy":
-            return riichis[k]
-        return riichis[k] if ev_r >= ev_d else None
+            return riichis[row.kind]
+        return riichis[row.kind] if ev_r >= ev_d else None
 
     # ------------------------------------------------------------------ calls
     def _call(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
