@@ -410,7 +410,7 @@ class _Compiled:
     """The registry filtered and split for one RuleSet (cached by identity)."""
 
     __slots__ = ("rules", "hand_yaku", "reading_yaku", "all_yaku", "yakuman", "local_yakuman",
-                 "defs", "lines", "prices", "red_tiles")
+                 "defs", "lines", "prices", "red_tiles", "combos")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -423,6 +423,8 @@ class _Compiled:
         self.all_yaku = _by_menzen(list(enumerate(defs)))
         #: (han, fu, dealer) -> price (see ``price``), filled as hands ask
         self.prices: dict[tuple[int, int, bool], tuple] = {}
+        #: (menzen, registry indices hit…) -> lines (see ``lines_of``), filled as hands ask
+        self.combos: dict[tuple, tuple] = {}
         r0, r1, r2 = rules.red_fives
         self.red_tiles = frozenset([*range(16, 16 + r0), *range(52, 52 + r1), *range(88, 88 + r2)])
         self.yakuman = active_yakuman(rules)
@@ -434,6 +436,34 @@ class _Compiled:
              1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0)
             for y in defs)
 
+
+    def lines_of(self, menzen: bool, hits: list[int]
+                 ) -> tuple[tuple[Yaku, ...], tuple[tuple[int, int], ...], int, bool]:
+        """(yaku, Tenhou (id, han) pairs, han, pinfu) of a combination of registry entries
+        (indices in order) on a closed or open hand: a table read once per combination."""
+        key = (menzen, *hits)
+        found = self.combos.get(key)
+        if found is not None:
+            return found
+        yaku: list[Yaku] = []
+        ids: list[tuple[int, int]] = []
+        han = 0
+        pinfu = False
+        for i in hits:
+            closed, opened, tid, special = self.lines[i]
+            y, idt = closed if menzen else opened
+            if special:
+                if special == 1:
+                    pinfu = True
+                else:  # renhou as mangan/baiman (Y42): its han depend on the rules only
+                    y = _yaku(y.name, 5 if self.rules.renhou == "mangan" else 8)
+                    idt = (tid, y.han)
+            han += y.han
+            yaku.append(y)
+            if tid >= 0:
+                ids.append(idt)
+        found = self.combos[key] = (tuple(yaku), tuple(ids), han, pinfu)
+        return found
 
     def price(self, han: int, fu: int, dealer: bool
               ) -> tuple[int, str | None, int, int, int, int, int]:
@@ -567,39 +597,25 @@ def _dora_counts(sit: WinSituation, comp: _Compiled, counts: list[int], tile_set
 
 def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, aka: int,
             dealer: bool) -> HandResult:
-    yaku: list[Yaku] = []
-    ids: list[tuple[int, int]] = []
-    han = 0
-    pinfu = False
-    menzen = r.menzen
-    for i in hits:
-        closed, opened, tid, special = comp.lines[i]
-        y, idt = closed if menzen else opened
-        if special:
-            if special == 1:
-                pinfu = True
-            else:  # renhou as mangan/baiman (Y42)
-                y = _yaku(y.name, comp.defs[i].han(r))
-                idt = (tid, y.han)
-        han += y.han
-        yaku.append(y)
-        if tid >= 0:
-            ids.append(idt)
-    if dora:
-        yaku.append(_yaku("dora", dora))
-        ids.append((52, dora))
-    if aka:
-        yaku.append(_yaku("aka dora", aka))
-        ids.append((54, aka))
-    if ura:
-        yaku.append(_yaku("ura dora", ura))
-        ids.append((53, ura))
-    han += dora + aka + ura
+    yaku, ids, han, pinfu = comp.lines_of(r.menzen, hits)
+    if dora or aka or ura:
+        yaku, ids = list(yaku), list(ids)
+        if dora:
+            yaku.append(_yaku("dora", dora))
+            ids.append((52, dora))
+        if aka:
+            yaku.append(_yaku("aka dora", aka))
+            ids.append((54, aka))
+        if ura:
+            yaku.append(_yaku("ura dora", ura))
+            ids.append((53, ura))
+        yaku, ids = tuple(yaku), tuple(ids)
+        han += dora + aka + ura
     fu, breakdown = _fu(r, pinfu)
     base, limit, ron, td, to, total_ron, total_tsumo = comp.price(han, fu, dealer)
     tsumo = r.tsumo
-    return _new_result(han, fu, tuple(yaku), 0, limit, base, dora, ura, aka, breakdown, ron, td,
-                       to, total_tsumo if tsumo else total_ron, (), tuple(ids), tsumo, dealer)
+    return _new_result(han, fu, yaku, 0, limit, base, dora, ura, aka, breakdown, ron, td,
+                       to, total_tsumo if tsumo else total_ron, (), ids, tsumo, dealer)
 
 
 def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
