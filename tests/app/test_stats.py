@@ -95,7 +95,7 @@ async def _figures() -> None:
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         summary = str(screen.query_one("#stats-summary").render())
-        assert f"{len(PLACES)} games" in summary
+        assert f"Games {len(PLACES)} · rounds {expected.rounds}" in summary
         assert f"average placement {sum(PLACES) / len(PLACES):.2f}" in summary
         places = screen.query_one("#stats-placements", BarChart).bars
         assert [b.text.split()[0] for b in places] == [str(PLACES.count(i)) for i in (1, 2, 3, 4)]
