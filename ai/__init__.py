@@ -16,6 +16,7 @@ from engine.rules import RuleSet
 
 from ai.base import Agent
 from ai.baselines import GreedyAgent, RandomAgent, TsumogiriAgent
+from ai.player import Player
 
 KINDS = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
 PERSONALITIES = ("balanced", "aggressive", "defensive")
@@ -41,8 +42,6 @@ def make_agent(
         return TsumogiriAgent(seed)
     if kind == "greedy":
         return GreedyAgent(seed)
-    from ai.player import Player
-
     return Player(level=kind, seed=seed, personality=personality or "balanced", rules=rules)
 
 
