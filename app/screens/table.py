@@ -124,6 +124,7 @@ class TableScreen(SizeAware, Screen):
         self.riichi_open: bool | None = None  # not None while choosing a riichi discard
         self.last_seat: int | None = None
         self.finished = False
+        self.closing = False  # leaving: the worker's last updates are dropped
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -552,6 +553,7 @@ class TableScreen(SizeAware, Screen):
             return
         self.legal = ()
         self.riichi_open = None
+        self.update_controls()  # nothing to choose until asked again (footer, keys, call bar)
         events = self.game.submit(HUMAN, action)
         self.record(HUMAN, action)
         if not self.after_events(events, self.game.view(HUMAN)):
@@ -641,11 +643,15 @@ class TableScreen(SizeAware, Screen):
         return bool(over() if callable(over) else over)
 
     def human_turn(self, view: PlayerView, legal) -> None:
+        if self.closing or not self.is_attached:
+            return
         self.legal = tuple(legal)
         self.show_view(view)
 
     def after_events(self, events, view: PlayerView) -> bool:
         """Show what happened; True when a round ended (the result is shown, the loop waits)."""
+        if self.closing or not self.is_attached:
+            return True  # the screen is going away: the worker stops
         for ev in events:
             if isinstance(ev, Discarded):
                 self.last_seat = ev.seat
@@ -688,6 +694,7 @@ class TableScreen(SizeAware, Screen):
                                               self.setup, self.seed))
 
     def close_game(self, keep_save: bool, result=None) -> None:
+        self.closing = True
         self.workers.cancel_group(self, "table")
         if self.journal is None:
             return
