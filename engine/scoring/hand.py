@@ -141,16 +141,24 @@ class HandResult:
                         honba)
 
 
+class _ResultTwin:
+    """A mutable twin of ``HandResult``: the same slots in the same order, so the same layout.
+    ``_new_result`` fills one with plain attribute stores and then makes it a ``HandResult``
+    by assigning its ``__class__`` (allowed between classes of one layout): the frozen
+    dataclass's own ``__init__`` calls ``object.__setattr__`` once per field, which is most of
+    the cost of a result."""
+
+    __slots__ = tuple(HandResult.__dataclass_fields__)
+
+
 def _result_factory():
-    """``_new_result(*fields)``: ``HandResult(*fields)`` without the frozen dataclass's slow
-    ``__init__`` (the scorer's hot path). Like the ``__init__`` that ``dataclasses`` writes, it
-    is generated: one slot-descriptor call per field, in field order, no defaults."""
+    """``_new_result(*fields)``: ``HandResult(*fields)``, fast (see ``_ResultTwin``). Like the
+    ``__init__`` that ``dataclasses`` writes, it is generated: fields in order, no defaults."""
     names = tuple(HandResult.__dataclass_fields__)
-    env = {f"_set_{n}": HandResult.__dict__[n].__set__ for n in names}
-    env["_new"], env["_cls"] = object.__new__, HandResult
-    lines = [f"def _new_result({', '.join(names)}):", "    obj = _new(_cls)"]
-    lines += [f"    _set_{n}(obj, {n})" for n in names]
-    lines.append("    return obj")
+    env = {"_twin": _ResultTwin, "_cls": HandResult}
+    lines = [f"def _new_result({', '.join(names)}):", "    obj = _twin.__new__(_twin)"]
+    lines += [f"    obj.{n} = {n}" for n in names]
+    lines += ["    obj.__class__ = _cls", "    return obj"]
     exec("\n".join(lines), env)
     return env["_new_result"]
 
