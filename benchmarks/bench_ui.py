@@ -32,7 +32,9 @@ SESSION = f"riichi-bench-{os.getpid()}"
 
 
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=True).stdout
+    # A private tmux server (-L): the benchmark neither sees nor disturbs anyone else's sessions.
+    return subprocess.run(["tmux", "-L", SESSION, *args], capture_output=True, text=True,
+                          check=True).stdout
 
 
 def pane() -> str:
@@ -173,7 +175,7 @@ def main() -> int:
             if took is not None:
                 times["discard"].append(took * 1000)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+        subprocess.run(["tmux", "-L", SESSION, "kill-server"], capture_output=True)
     print("in a terminal (tmux 80x24), key press to pane changed:")
     median = report(times)
     if LOST:
