@@ -557,7 +557,9 @@ class TableScreen(SizeAware, Screen):
         events = self.game.submit(HUMAN, action)
         self.record(HUMAN, action)
         if not self.after_events(events, self.game.view(HUMAN)):
-            self.advance()
+            # Draw the player's move before the opponents start thinking (their thread would
+            # compete with this refresh for the interpreter).
+            self.call_after_refresh(self.advance)
 
     def record(self, seat: int, action: Action) -> None:
         if self.journal is not None:
