@@ -56,6 +56,8 @@ from engine.actions import (
 from engine.events import (
     Called,
     Discarded,
+    DoraRevealed,
+    Drew,
     GameEnded,
     KanDeclared,
     RoundDrawn,
@@ -225,6 +227,13 @@ class TableScreen(SizeAware, Screen):
                 self.last_seat = ev.seat
                 break
         self.show_view(self.game.view(HUMAN))
+        unseen = self.unseen_result()
+        if unseen is not None and not self.game_over():
+            # Saved right after a round ended (the result was on screen): show it again.
+            events, before = unseen
+            self.view = before
+            self.call_after_refresh(self.show_result, events, self.game.view(HUMAN))
+            return
         if self.game_over():
             # A saved game whose last action ended it (killed before it was recorded): show
             # the final standings and record it, as an uninterrupted game does.
@@ -232,6 +241,28 @@ class TableScreen(SizeAware, Screen):
             self.call_after_refresh(self.finish, end)
             return
         self.advance()
+
+    def unseen_result(self):
+        """(events, view before) of a round that ended with the game's last action, if no
+        action came after it: a resumed game whose result the player may not have seen."""
+        events = self.game.events
+        if not self.game.actions:
+            return None
+        ends = [i for i, e in enumerate(events) if isinstance(e, RoundEnded)]
+        if not ends:
+            return None
+        end = ends[-1]
+        if any(not isinstance(e, (RoundStarted, Drew, DoraRevealed, GameEnded))
+               for e in events[end + 1:]):
+            return None
+        start = next(i for i in range(end, -1, -1)
+                     if i == 0 or isinstance(events[i - 1], RoundStarted))
+        first = next((i for i in range(start, end + 1)
+                      if isinstance(events[i], (Win, RoundDrawn))), end)
+        from engine.game import Game
+
+        before = Game.replay(self.game.rules, self.game.seed, self.game.actions[:-1])
+        return list(events[first:]), before.view(HUMAN)
 
     def on_resize(self, event) -> None:
         super().on_resize(event)
