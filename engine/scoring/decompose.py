@@ -310,23 +310,28 @@ def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
 _IMPOSSIBLE = 9  # a part that cannot split counts as that many pairs
 
 
-def _part_entry(part_no: int, part: tuple[int, ...]) -> tuple:
+def _part_entry(part_no: int, part: bytes) -> tuple:
     """A table entry of one part: (pairs it holds, options, its sets when it has one option)."""
-    has_pair, options = _part_options(part_no, part)
+    has_pair, options = _part_options(part_no, tuple(part))
     entry = (has_pair if options else _IMPOSSIBLE, options,
              options[0][1] if len(options) == 1 else None)
     _PART_TABLES[part_no][part] = entry
     return entry
 
 
-def _win_entry(part_no: int, part: tuple[int, ...], w: int, tsumo: bool) -> tuple:
-    """A table entry of the winning tile's part: its options with their wait readings."""
-    entry = _win_part_options(part_no, part, w, tsumo)[1]
+def _win_entry(part_no: int, part: bytes, w: int, tsumo: bool) -> tuple:
+    """A table entry of the winning tile's part: (its options with their wait readings, the
+    only (pair, sets, wait) when there is one)."""
+    options = _win_part_options(part_no, tuple(part), w, tsumo)[1]
+    one = None
+    if len(options) == 1 and len(options[0][1]) == 1:
+        one = (options[0][0], *options[0][1][0])
+    entry = (options, one)
     _WIN_TABLES[w][tsumo][part] = entry
     return entry
 
 
-#: Part number -> {counts: entry}; win kind -> tsumo -> {counts: options with waits}.
+#: Part number -> {counts: entry}; win kind -> tsumo -> {counts: entry}; counts as bytes.
 _PART_TABLES: tuple[dict, ...] = ({}, {}, {}, {})
 _WIN_TABLES: tuple[tuple[dict, dict], ...] = tuple(({}, {}) for _ in range(34))
 
@@ -337,8 +342,8 @@ def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
     kind ``w``, in the order of ``decompositions`` (man, pin, sou options, then the waits of
     each), the sets followed by ``extra`` (the melds); empty when the counts are no regular
     hand. The per-part tables are plain dicts (this is the scorer's hot path)."""
-    keys = (tuple(hand_counts[0:9]), tuple(hand_counts[9:18]), tuple(hand_counts[18:27]),
-            tuple(hand_counts[27:34]))
+    counts = bytes(hand_counts)
+    keys = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
     m, p, s, h = keys
     em = _PART_TABLES[0].get(m) or _part_entry(0, m)
     ep = _PART_TABLES[1].get(p) or _part_entry(1, p)
@@ -348,31 +353,42 @@ def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
         return []
     wp = w // 9
     key = keys[wp]
-    win = _WIN_TABLES[w][tsumo].get(key) or _win_entry(wp, key, w, tsumo)
-    # the pair kind, when the part holding it has one option (else the options say)
-    pair = (em if em[0] else ep if ep[0] else es if es[0] else eh)[1][0][0]
+    win, one = _WIN_TABLES[w][tsumo].get(key) or _win_entry(wp, key, w, tsumo)
+    # the concealed sets of the parts before and after the winning tile's, when each of them
+    # has one option (the usual case)
     if wp == 0:
-        if ep[2] is not None and es[2] is not None:
-            rest = ep[2] + es[2] + eh[2] + extra
-            return [(pair if q is None else q, sets + rest, wait)
-                    for q, waits in win for sets, wait in waits]
+        if ep[2] is None or es[2] is None:
+            return _several(em, ep, es, eh, wp, win, extra)
+        first = ()
+        rest = ep[2] + es[2] + eh[2] + extra
     elif wp == 1:
-        if em[2] is not None and es[2] is not None:
-            first = em[2]
-            rest = es[2] + eh[2] + extra
-            return [(pair if q is None else q, first + sets + rest, wait)
-                    for q, waits in win for sets, wait in waits]
+        if em[2] is None or es[2] is None:
+            return _several(em, ep, es, eh, wp, win, extra)
+        first = em[2]
+        rest = es[2] + eh[2] + extra
     elif wp == 2:
-        if em[2] is not None and ep[2] is not None:
-            first = em[2] + ep[2]
-            rest = eh[2] + extra
-            return [(pair if q is None else q, first + sets + rest, wait)
-                    for q, waits in win for sets, wait in waits]
-    elif em[2] is not None and ep[2] is not None and es[2] is not None:
+        if em[2] is None or ep[2] is None:
+            return _several(em, ep, es, eh, wp, win, extra)
+        first = em[2] + ep[2]
+        rest = eh[2] + extra
+    else:
+        if em[2] is None or ep[2] is None or es[2] is None:
+            return _several(em, ep, es, eh, wp, win, extra)
         first = em[2] + ep[2] + es[2]
-        return [(pair if q is None else q, first + sets + extra, wait)
-                for q, waits in win for sets, wait in waits]
-    out = []  # several decompositions: man, pin, sou options in order, then the waits
+        rest = extra
+    # the pair kind, when another part holds it (its one option says)
+    pair = (em if em[0] else ep if ep[0] else es if es[0] else eh)[1][0][0]
+    if one is not None:
+        q, sets, wait = one
+        return [(pair if q is None else q, first + sets + rest, wait)]
+    return [(pair if q is None else q, first + sets + rest, wait)
+            for q, waits in win for sets, wait in waits]
+
+
+def _several(em, ep, es, eh, wp, win, extra):
+    """``readings`` when a part other than the winning tile's has several options: man, pin,
+    sou options in order, then the waits of each."""
+    out = []
     parts = [em[1], ep[1], es[1], eh[1]]
     parts[wp] = win
     for combo in product(*parts):
