@@ -280,12 +280,6 @@ def round_end_counts(ref: Reference) -> list[int]:
             and n < len(ref.game.actions)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "TableScreen.resume/on_mount do not show the result of a round whose last action is the "
-    "save's last action (killed while the round result was on screen): Continue goes straight "
-    "to the next deal and the player never sees how the round ended. Fix: on resume, if no "
-    "action was taken since the last RoundEnded, show_result(<the Win/RoundDrawn..RoundEnded "
-    "events>) over the finished round (replay the actions but the last for its view)."))
 def test_continue_while_a_round_result_was_shown(seed=3):
     """Killed while the result of a round was on screen: Continue shows that result again."""
     ref = reference(seed)
