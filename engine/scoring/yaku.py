@@ -73,7 +73,7 @@ class Reading:
 
     @property
     def kans(self) -> int:
-        return sum(1 for st in self.sets if st[3])
+        return sum(1 for st in self.sets if st[3]) if self.has_melds else 0  # kans are melds
 
     @property
     def peikou(self) -> int:
@@ -314,23 +314,23 @@ def _build_yaku() -> tuple[YakuDef, ...]:
     ]
     # yakuhai (Y7): seat wind, round wind (a double wind is two entries), dragons
     for kind, name in zip(WIND_KINDS, WIND_NAMES):
-        out.append(Y(f"yakuhai: seat wind {name}", "yakuhai", 1, 1, 10 + kind - EAST,
+        out.append(Y(f"yakuhai: seat wind {name}", "yakuhai: seat wind", 1, 1, 10 + kind - EAST,
                      _seat_wind(kind)))
     for kind, name in zip(WIND_KINDS, WIND_NAMES):
-        out.append(Y(f"yakuhai: round wind {name}", "yakuhai", 1, 1, 14 + kind - EAST,
+        out.append(Y(f"yakuhai: round wind {name}", "yakuhai: round wind", 1, 1, 14 + kind - EAST,
                      _round_wind(kind)))
     for kind, name, tid in ((HAKU, "haku", 18), (HATSU, "hatsu", 19), (CHUN, "chun", 20)):
-        out.append(Y(f"yakuhai: {name}", "yakuhai", 1, 1, tid, _triplet_of(kind)))
+        out.append(Y(f"yakuhai: {name}", "yakuhai: dragons", 1, 1, tid, _triplet_of(kind)))
     out += [
         Y("chiitoitsu", "shape", 2, 0, 22, lambda r: r.form == "chiitoitsu"),
         Y("chanta", "terminals", 2, 1, 23, _chanta),
         Y("ittsu", "sequences", 2, 1, 24, _ittsu),
-        Y("sanshoku doujun", "sequences", 2, 1, 25, _sanshoku),
+        Y("sanshoku doujun", "three suits", 2, 1, 25, _sanshoku),
         Y("sanshoku doukou", "triplets", 2, 2, 26, _doukou),
         Y("sankantsu", "triplets", 2, 2, 27, lambda r: r.kans == 3),
         Y("toitoi", "triplets", 2, 2, 28, _toitoi),
         Y("sanankou", "triplets", 2, 2, 29, lambda r: r.ankou == 3),
-        Y("shousangen", "yakuhai", 2, 2, 30, _shousangen),
+        Y("shousangen", "yakuhai: dragons", 2, 2, 30, _shousangen),
         Y("honroutou", "terminals", 2, 2, 31, _honroutou),
         Y("ryanpeikou", "peikou", 3, 0, 32, _ryanpeikou),
         Y("junchan", "terminals", 3, 2, 33, _junchan),
@@ -515,7 +515,7 @@ HAND_SCOPE = frozenset({
     "riichi", "double riichi", "open riichi", "open double riichi", "ippatsu", "menzen tsumo",
     "chankan", "rinshan kaihou", "haitei raoyue", "houtei raoyui", "renhou", "tanyao",
     "chiitoitsu", "sankantsu", "shousangen", "honroutou", "honitsu", "chinitsu",
-} | {y.name for y in YAKU if y.family == "yakuhai"})
+} | {y.name for y in YAKU if y.family.startswith("yakuhai")})
 
 
 #: Cheap preconditions per family, as Python expressions over the reading ``r``: when a gate
@@ -526,9 +526,12 @@ FAMILY_GATES: dict[str, str] = {
     "win": "r.sit.chankan or r.sit.rinshan or r.sit.haitei or r.sit.houtei or r.sit.renhou",
     "simples": "r.all_simple",
     "terminals": "not r.all_simple and (r.pair is None or r.pair >= 27 or r.pair % 9 in (0, 8))",
-    "yakuhai": "r.honors and r.trips and max(r.trips) >= 27",
+    "yakuhai: seat wind": "r.sit.seat_wind in r.trips",
+    "yakuhai: round wind": "r.sit.round_wind in r.trips",
+    "yakuhai: dragons": "r.honors and r.trips and max(r.trips) >= 31",
     "peikou": "r.peikou > 0",
     "sequences": "len(r.seqs) >= 3",
+    "three suits": "len(r.seqs) >= 3 and len(r.suits) == 3",
     "triplets": "len(r.trips) >= 3",
     "flush": "len(r.suits) == 1",
 }
