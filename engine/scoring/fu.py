@@ -42,28 +42,35 @@ _SET_PARTS = {
     for kind, name in enumerate(_NAMES) for c in (False, True) for k in (False, True)
 }
 _SET_FU = {st: fu for st, (_, fu) in _SET_PARTS.items()}
+# breakdown lines built once
 _BASE_PART = ("base", BASE_FU)
+_MENZEN_RON_PART = ("menzen ron", MENZEN_RON_FU)
+_TSUMO_PART = ("tsumo", TSUMO_FU)
+_PINFU_TSUMO = (PINFU_TSUMO_FU, (("pinfu tsumo", PINFU_TSUMO_FU),))
+_PINFU_RON = (BASE_FU + MENZEN_RON_FU, (_BASE_PART, _MENZEN_RON_PART))
+_WAIT_PARTS = {wait: (WAIT_LABELS[wait], fu) for wait, fu in WAIT_FU.items() if fu}
+_PAIR_PARTS = {(k, fu): (f"pair {_NAMES[k]}", fu) for k in range(27, 34) for fu in (2, 4)}
+_ROUNDING_PARTS = {n: ("rounding", n) for n in range(1, 10)}
+_OPEN_NO_FU_PART = ("open pinfu shape", OPEN_NO_FU - BASE_FU)
 
 
 def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Fu and breakdown of a regular-shaped reading (``pinfu`` says whether pinfu was awarded)."""
     sit = r.sit
     if pinfu:
-        if r.tsumo:
-            return PINFU_TSUMO_FU, (("pinfu tsumo", PINFU_TSUMO_FU),)
-        return BASE_FU + MENZEN_RON_FU, (("base", BASE_FU), ("menzen ron", MENZEN_RON_FU))
+        return _PINFU_TSUMO if r.tsumo else _PINFU_RON
     parts: list[tuple[str, int]] = [_BASE_PART]
     fu = BASE_FU
     if r.menzen and not r.tsumo:
-        parts.append(("menzen ron", MENZEN_RON_FU))
+        parts.append(_MENZEN_RON_PART)
         fu += MENZEN_RON_FU
     if r.tsumo and (r.rules.rinshan_tsumo_fu or not sit.rinshan):
-        parts.append(("tsumo", TSUMO_FU))
+        parts.append(_TSUMO_PART)
         fu += TSUMO_FU
-    w = WAIT_FU[r.wait]
-    if w:
-        parts.append((WAIT_LABELS[r.wait], w))
-        fu += w
+    wait_part = _WAIT_PARTS.get(r.wait)
+    if wait_part is not None:
+        parts.append(wait_part)
+        fu += wait_part[1]
     p = r.pair
     if p is not None and p >= 27:
         pf = 0
@@ -74,7 +81,7 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
         elif p == sit.seat_wind or p == sit.round_wind:
             pf = VALUE_PAIR_FU
         if pf:
-            parts.append((f"pair {_name(p)}", pf))
+            parts.append(_PAIR_PARTS.get((p, pf)) or (f"pair {_name(p)}", pf))
             fu += pf
     set_part = _SET_PARTS.get
     for st in r.sets:
@@ -83,11 +90,11 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
             parts.append(part)
             fu += part[1]
     if not r.menzen and fu == BASE_FU:
-        parts.append(("open pinfu shape", OPEN_NO_FU - BASE_FU))
+        parts.append(_OPEN_NO_FU_PART)
         return OPEN_NO_FU, tuple(parts)
     rounded = -(-fu // 10) * 10
     if rounded != fu:
-        parts.append(("rounding", rounded - fu))
+        parts.append(_ROUNDING_PARTS[rounded - fu])
     return rounded, tuple(parts)
 
 
