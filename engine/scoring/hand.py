@@ -41,6 +41,8 @@ _INT_ONLY = {int}
 _WIND_KINDS = frozenset(range(27, 31))
 _ALL_TILES = frozenset(range(136))
 _DORA = tuple(dora_of(k) for k in range(34))
+#: Tile -> kind (``t >> 2``) as a table: the scorer counts every tile of every hand.
+_KIND_OF = tuple(t >> 2 for t in range(136))
 
 
 class _HandError(RulesError):
@@ -296,7 +298,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     hand_counts = [0] * 34
     try:
         for t in concealed:
-            hand_counts[t >> 2] += 1
+            hand_counts[_KIND_OF[t]] += 1
     except TypeError:
         raise RulesError(f"not tiles 0-135: {list(concealed)!r}") from None
     counts = hand_counts[:] if melds else hand_counts  # every tile; never changed below
