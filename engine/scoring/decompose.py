@@ -270,8 +270,11 @@ def _part_options(part_no: int, part: tuple[int, ...]
                          for p, sets in _suit_options(part_no, part, r == 2))
 
 
+WaitOptions = tuple[tuple[int | None, tuple[tuple[tuple, str], ...]], ...]
+
+
 def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
-                      ) -> tuple[bool, tuple[tuple[int | None, tuple[tuple[tuple, str], ...]], ...]]:
+                      ) -> tuple[bool, WaitOptions]:
     """Like ``_part_options`` for the part holding the winning kind ``w``, each option with its
     wait readings ``(sets, wait)``: tanki on the pair, then each set holding ``w`` in order (a
     set kind read once per position); a triplet completed by ron is open (Y17)."""

@@ -37,8 +37,9 @@ def _name(kind: int) -> str:
 #: A reading's set (kind, is_seq, concealed, is_kan) -> its breakdown line ("closed triplet 1m",
 #: 8) and fu; sequences have none.
 _SET_PARTS = {
-    (kind, False, c, k): (f"{'closed' if c else 'open'} {'kan' if k else 'triplet'} {name}",
-                          TRIPLET_FU[(kind >= 27 or kind % 9 in (0, 8), c)] * (KAN_FACTOR if k else 1))
+    (kind, False, c, k): (
+        f"{'closed' if c else 'open'} {'kan' if k else 'triplet'} {name}",
+        TRIPLET_FU[(kind >= 27 or kind % 9 in (0, 8), c)] * (KAN_FACTOR if k else 1))
     for kind, name in enumerate(_NAMES) for c in (False, True) for k in (False, True)
 }
 _SET_FU = {st: fu for st, (_, fu) in _SET_PARTS.items()}
