@@ -1,0 +1,364 @@
+"""Practice advice: what a call (or skipping it) does to the player's hand, and what each discard
+leaves. Built from a ``PlayerView`` only, like every decision; the UI shows it beside the calls
+and, with hints on, over the tiles of the hand.
+
+* :func:`explain_call` — for one offered chi, pon or kan (or ``Pass``): shanten before and after
+  (after the best discard the call allows), the ukeire then (unseen copies: the seat's own tiles,
+  rivers, melds and dora indicators are counted as gone), the yaku the hand can still reach, and
+  a ``no_yaku`` warning when an open hand has no route to one.
+* :func:`discard_hints` — for each kind in the hand on the seat's own turn: shanten and ukeire
+  after discarding it, the best ones marked, and whether the tenpai it leaves is furiten (F1).
+* :func:`furiten_waits` — which of the seat's current waits lie in its own river (F1).
+
+Shanten and ukeire come from :mod:`engine.waits` (exact). A yaku *route* is the hand's shanten
+when only the tiles that serve that yaku are kept (tanyao keeps simples, honitsu one suit and the
+honours...): a route no slower than the hand is "kept"; one step slower is shown with its detour;
+further than that, or impossible after the call (a terminal chi and tanyao), it is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Chi, Kan, Pass, Pon
+from engine.meld import Meld, MeldKind
+from engine.rules import RuleSet
+from engine.shanten import shanten as engine_shanten
+from engine.tiles import DRAGONS, WINDS, dora_of, is_red
+from engine.view import PlayerView
+from engine.waits import ukeire, ukeire_table, waits
+
+from ai.efficiency import regular_shanten
+
+__all__ = [
+    "CallAdvice",
+    "DiscardHint",
+    "YakuRoute",
+    "MAX_DETOUR",
+    "discard_hints",
+    "explain_call",
+    "furiten_waits",
+    "visible_counts",
+    "yaku_routes",
+]
+
+#: A yaku route at most this many steps slower than the hand still counts as kept.
+MAX_DETOUR = 1
+
+_SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
+_HONORS = frozenset(range(27, 34))
+_WIND_NAMES = ("east", "south", "west", "north")
+_DRAGON_NAMES = {31: "haku", 32: "hatsu", 33: "chun"}
+
+
+@dataclass(frozen=True, slots=True)
+class YakuRoute:
+    """A yaku the hand can still have. ``name`` is the scoring engine's id (``"tanyao"``,
+    ``"yakuhai: chun"``, ``"honitsu"``...), ``han`` what it brings as the hand stands (open or
+    closed), ``shanten`` the hand's shanten along the route, ``secured`` whether the hand already
+    holds it (a yakuhai triplet), ``detour`` how many steps slower than the hand it is."""
+
+    name: str
+    han: int
+    shanten: int
+    secured: bool
+    detour: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallAdvice:
+    """What ``action`` does to the hand. ``shanten_after``/``ukeire`` are for the hand after the
+    best discard the call allows (``discards``: those discard kinds); for a kan, for the hand
+    waiting on its replacement draw; for ``Pass``, for the hand as it is. ``yaku``: routes kept
+    (fastest first); ``no_yaku``: the hand would be open with no route to a yaku within
+    :data:`MAX_DETOUR` — it could not win. ``dora``: dora and red fives kept in hand and melds."""
+
+    action: Action
+    shanten_before: int
+    shanten_after: int
+    ukeire: int
+    ukeire_kinds: tuple[int, ...]
+    discards: tuple[int, ...]
+    yaku: tuple[YakuRoute, ...]
+    no_yaku: bool
+    closed: bool
+    dora: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHint:
+    """The hand after discarding one kind: its shanten, the unseen copies that lower it (and their
+    kinds), ``best`` among the discards (lowest shanten, then most ukeire), ``furiten``: it is
+    tenpai on a wait the seat has discarded (this tile included, F1)."""
+
+    shanten: int
+    count: int
+    kinds: tuple[int, ...]
+    best: bool
+    furiten: bool
+
+
+# --- what the seat can see ------------------------------------------------------------------------
+
+
+def _counts(tiles: Sequence[int]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[t >> 2] += 1
+    return c
+
+
+def visible_counts(view: PlayerView) -> list[int]:
+    """34-counts of every tile the seat sees outside its concealed hand: all melds (its own
+    too), rivers (a called discard once, in its meld), dora indicators, hands shown by open
+    riichi. This is the ``visible`` argument of :func:`engine.waits.ukeire`."""
+    seen = [0] * 34
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[t >> 2] += 1
+    for river in view.rivers:
+        for rt in river:
+            if rt.called_by is None:
+                seen[rt.tile >> 2] += 1
+    for t in view.dora_indicators:
+        seen[t >> 2] += 1
+    for s, hand in enumerate(view.open_hands):
+        if hand and s != view.seat:
+            for t in hand:
+                seen[t >> 2] += 1
+    return seen
+
+
+def _wind_han(view: PlayerView, kind: int) -> list[str]:
+    """Engine yaku ids a triplet of ``kind`` brings this seat (Y7; a double wind gives two)."""
+    out = []
+    if kind in DRAGONS:
+        out.append(f"yakuhai: {_DRAGON_NAMES[kind]}")
+    if kind in WINDS:
+        name = _WIND_NAMES[kind - 27]
+        if kind == view.seat_wind:
+            out.append(f"yakuhai: seat wind {name}")
+        if kind == view.round_wind:
+            out.append(f"yakuhai: round wind {name}")
+    return out
+
+
+# --- yaku routes ----------------------------------------------------------------------------------
+
+
+def _masked(counts: Sequence[int], keep: frozenset[int]) -> list[int]:
+    return [n if k in keep else 0 for k, n in enumerate(counts)]
+
+
+def _toitoi_shanten(counts: Sequence[int], sets: int) -> int:
+    """Shanten towards ``sets`` triplets and a pair from these tiles."""
+    trips = sum(1 for n in counts if n >= 3)
+    pairs = sum(1 for n in counts if n == 2)
+    m = min(trips, sets)
+    pairs += max(0, trips - sets)
+    head = 1 if pairs else 0
+    return 2 * sets - 2 * m - min(pairs - head, sets - m) - head
+
+
+def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], base: int,
+                rules: RuleSet, unseen: Sequence[int]) -> list[YakuRoute]:
+    """Routes to a yaku for concealed ``counts`` beside ``melds`` (the seat's, with any new
+    call), whose plain shanten is ``base``; every route within :data:`MAX_DETOUR`, fastest first.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> from engine.game import Game
+    >>> v = Game(RuleSet(), 1).view(0)
+    >>> c = kinds_to_counts(parse_kinds("234m456p678s2288p"))
+    >>> [r.name for r in yaku_routes(v, c, (), 0, RuleSet(), [4] * 34)]
+    ['tanyao', 'riichi']
+    """
+    closed = not any(m.opened for m in melds)
+    sets = 4 - len(melds)
+    meld_kinds = [k for m in melds for k in m.kinds]
+    out: list[YakuRoute] = []
+    if closed:
+        out.append(YakuRoute("riichi", 1, base, False, 0))
+    # yakuhai: a triplet in melds or hand is secured; a pair needs one of the unseen copies
+    for m in melds:
+        if m.kind is not MeldKind.CHI:
+            for name in _wind_han(view, m.kinds[0]):
+                out.append(YakuRoute(name, 1, base, True, 0))
+    for k in range(27, 34):
+        names = _wind_han(view, k)
+        if not names:
+            continue
+        if counts[k] >= 3:
+            out.extend(YakuRoute(n, 1, base, True, 0) for n in names)
+        elif counts[k] == 2 and unseen[k] > 0 and sets >= 1:
+            c = list(counts)
+            c[k] = 0
+            s = regular_shanten(c, sets - 1) + 1
+            out.extend(YakuRoute(n, 1, s, False, max(0, s - base)) for n in names)
+    if (closed or rules.kuitan) and all(k in _SIMPLES for k in meld_kinds):
+        s = regular_shanten(_masked(counts, _SIMPLES), sets)
+        held = all(not counts[k] for k in range(34) if k not in _SIMPLES)
+        out.append(YakuRoute("tanyao", 1, s, held and s == base, max(0, s - base)))
+    for suit in range(3):
+        own = frozenset(range(suit * 9, suit * 9 + 9))
+        if not all(k in own or k in _HONORS for k in meld_kinds):
+            continue
+        s_hon = regular_shanten(_masked(counts, own | _HONORS), sets)
+        s_chin = 99
+        if all(k in own for k in meld_kinds):
+            s_chin = regular_shanten(_masked(counts, own), sets)
+        if s_chin <= s_hon:
+            out.append(YakuRoute("chinitsu", 6 if closed else 5, s_chin, False,
+                                 max(0, s_chin - base)))
+        else:
+            out.append(YakuRoute("honitsu", 3 if closed else 2, s_hon, False,
+                                 max(0, s_hon - base)))
+    if melds and all(m.kind is not MeldKind.CHI for m in melds):
+        s = _toitoi_shanten(counts, sets)
+        out.append(YakuRoute("toitoi", 2, s, False, max(0, s - base)))
+    kept = [r for r in out if r.detour <= MAX_DETOUR]
+    kept.sort(key=lambda r: (r.detour, not r.secured, -r.han))
+    return kept
+
+
+# --- calls ----------------------------------------------------------------------------------------
+
+
+def _kuikae(action: Chi | Pon, rules: RuleSet) -> frozenset[int]:
+    """Kinds the hand may not discard right after this call (C4)."""
+    if rules.kuikae_allowed:
+        return frozenset()
+    k = action.called >> 2
+    if isinstance(action, Pon):
+        return frozenset((k,))
+    others = sorted(t >> 2 for t in action.tiles)
+    out = {k}
+    if k < others[0] and k % 9 + 3 <= 8:
+        out.add(k + 3)
+    elif k > others[1] and k % 9 - 3 >= 0:
+        out.add(k - 3)
+    return frozenset(out)
+
+
+def _meld_of(action: Chi | Pon | Kan, melds: Sequence[Meld]) -> tuple[Meld, tuple[Meld, ...]]:
+    """The seat's melds after ``action``: (the new or grown meld, all melds)."""
+    if isinstance(action, Kan) and action.kind is MeldKind.KAKAN:
+        added = action.tiles[0]
+        for i, m in enumerate(melds):
+            if m.kind is MeldKind.PON and m.kinds[0] == added >> 2:
+                grown = Meld(MeldKind.KAKAN, tuple(sorted(m.tiles + (added,))), m.called,
+                             m.source, added)
+                return grown, tuple(melds[:i]) + (grown,) + tuple(melds[i + 1:])
+        raise ValueError(f"{action}: no pon of that tile among the seat's melds")
+    if isinstance(action, Chi):
+        new = Meld(MeldKind.CHI, tuple(sorted(action.tiles + (action.called,))), action.called, 3)
+    elif isinstance(action, Pon):
+        new = Meld(MeldKind.PON, tuple(sorted(action.tiles + (action.called,))), action.called, 2)
+    elif action.kind is MeldKind.ANKAN:
+        new = Meld(MeldKind.ANKAN, tuple(sorted(action.tiles)))
+    else:
+        assert action.called is not None
+        new = Meld(MeldKind.DAIMINKAN, tuple(sorted(action.tiles + (action.called,))),
+                   action.called, 2)
+    return new, tuple(melds) + (new,)
+
+
+def _dora(view: PlayerView, tiles: Sequence[int], melds: Sequence[Meld], rules: RuleSet) -> int:
+    dora = [dora_of(t >> 2) for t in view.dora_indicators]
+    every = list(tiles) + [t for m in melds for t in m.tiles]
+    return sum(dora.count(t >> 2) for t in every) + sum(
+        1 for t in every if is_red(t, rules.red_fives))
+
+
+def explain_call(view: PlayerView, action: Action, rules: RuleSet | None = None) -> CallAdvice:
+    """What ``action`` (a ``Chi``, ``Pon``, ``Kan`` or ``Pass`` the seat may take now) does to
+    its hand. Raises ``ValueError`` for any other action."""
+    rules = rules or RuleSet()
+    if not isinstance(action, (Chi, Pon, Kan, Pass)):
+        raise ValueError(f"explain_call explains chi, pon, kan or pass, not {action}")
+    concealed = list(view.concealed)
+    counts = _counts(concealed)
+    visible = visible_counts(view)
+    melds = tuple(view.melds[view.seat])
+    before = engine_shanten(counts)
+    unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(34)]
+    if isinstance(action, Pass):
+        if len(concealed) % 3 == 2:  # own turn: the hand as it is after its best discard
+            table = ukeire_table(counts, visible)
+            s = min(u.shanten for u in table.values())
+            u = max((u for u in table.values() if u.shanten == s), key=lambda u: u.count)
+            best = tuple(sorted(k for k, x in table.items() if x.shanten == s and x.count == u.count))
+        else:
+            u = ukeire(counts, visible)
+            best = ()
+        routes = yaku_routes(view, counts, melds, u.shanten, rules, unseen)
+        closed = not any(m.opened for m in melds)
+        return CallAdvice(action, before, u.shanten, u.count, u.kinds, best, tuple(routes),
+                          not closed and not routes, closed, _dora(view, concealed, melds, rules))
+    new, melds_after = _meld_of(action, melds)
+    rest = list(concealed)
+    for t in action.tiles:
+        rest.remove(t)
+    c_after = _counts(rest)
+    seen_after = list(visible)
+    for t in action.tiles:
+        seen_after[t >> 2] += 1
+    closed = not any(m.opened for m in melds_after)
+    if isinstance(action, Kan):
+        # the replacement draw comes next: the hand is 3n+1 as it stands
+        u = ukeire(c_after, seen_after)
+        after, count, kinds, best = u.shanten, u.count, u.kinds, ()
+        route_counts = c_after
+    else:
+        banned = _kuikae(action, rules)
+        table = ukeire_table(c_after, seen_after)
+        allowed = {k: x for k, x in table.items() if k not in banned} or table
+        after = min(x.shanten for x in allowed.values())
+        top = max(x.count for x in allowed.values() if x.shanten == after)
+        best = tuple(sorted(k for k, x in allowed.items() if x.shanten == after and x.count == top))
+        kinds = allowed[best[0]].kinds
+        count = top
+        route_counts = list(c_after)
+        route_counts[best[0]] -= 1
+    unseen_after = [max(0, 4 - c_after[k] - seen_after[k]) for k in range(34)]
+    routes = yaku_routes(view, route_counts, melds_after, after, rules, unseen_after)
+    return CallAdvice(action, before, after, count, kinds, best, tuple(routes),
+                      not closed and not routes, closed, _dora(view, rest, melds_after, rules))
+
+
+# --- discards -------------------------------------------------------------------------------------
+
+
+def _own_discards(view: PlayerView) -> frozenset[int]:
+    return frozenset(rt.tile >> 2 for rt in view.rivers[view.seat])
+
+
+def discard_hints(view: PlayerView) -> dict[int, DiscardHint]:
+    """For a hand of 3n+2 tiles (the seat's own turn), each kind it may discard → what the hand
+    is after discarding it; ``{}`` for a 3n+1 hand (nothing to discard)."""
+    concealed = view.concealed
+    if len(concealed) % 3 != 2:
+        return {}
+    counts = _counts(concealed)
+    table = ukeire_table(counts, visible_counts(view))
+    low = min(u.shanten for u in table.values())
+    top = max(u.count for u in table.values() if u.shanten == low)
+    river = _own_discards(view)
+    out = {}
+    for k, u in table.items():
+        furiten = False
+        if u.shanten == 0:
+            counts[k] -= 1
+            furiten = any(w == k or w in river for w in waits(counts))
+            counts[k] += 1
+        out[k] = DiscardHint(u.shanten, u.count, u.kinds, u.shanten == low and u.count == top,
+                             furiten)
+    return out
+
+
+def furiten_waits(view: PlayerView) -> tuple[int, ...]:
+    """The seat's waits (``view.waits``) that lie in its own river: each makes it furiten for
+    every wait (F1)."""
+    river = _own_discards(view)
+    return tuple(w for w in view.waits if w in river)
