@@ -100,7 +100,9 @@ class TableScreen(SizeAware, Screen):
         Binding("left", "move(-1)", t("action.select"), key_display="←→"),
         Binding("right", "move(1)", t("action.select"), show=False),
         Binding("enter", "confirm", t("action.discard"), key_display="⏎"),
+        Binding("enter", "confirm('riichi')", t("action.riichi"), key_display="⏎"),
         Binding("escape", "skip", t("action.pass"), key_display="Esc"),
+        Binding("escape", "skip('riichi')", t("action.cancel"), key_display="Esc"),
         Binding("space", "skip", t("action.pass"), show=False),
         *[Binding(str(n), f"offer({n - 1})", t("action.call"), show=(n == 1), key_display="1-9")
           for n in range(1, 10)],
@@ -472,12 +474,17 @@ class TableScreen(SizeAware, Screen):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).
+        # Enter and Esc have their riichi-selection twins (declare, cancel): one shows at a time.
+        if action == "confirm" and (parameters == ("riichi",)) != (self.riichi_open is not None):
+            return False
         if action in ("move", "confirm", "tile"):
             return bool(self.query_one(HandView).selectable)
         if action == "offer":
             return bool(self.offers)
         if action == "skip":
-            return self.riichi_open is not None or any(isinstance(a, Pass) for a in self.legal)
+            if parameters == ("riichi",):
+                return self.riichi_open is not None
+            return self.riichi_open is None and any(isinstance(a, Pass) for a in self.legal)
         return True
 
     def action_move(self, delta: int) -> None:
@@ -489,7 +496,7 @@ class TableScreen(SizeAware, Screen):
         pos = idx.index(hand.selected) if hand.selected in idx else 0
         hand.selected = idx[(pos + delta) % len(idx)]
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, _mode: str = "") -> None:
         hand = self.query_one(HandView)
         shown = hand.shown()
         if 0 <= hand.selected < len(shown) and shown[hand.selected] in hand.selectable:
@@ -510,7 +517,7 @@ class TableScreen(SizeAware, Screen):
         else:
             self.app.bell()
 
-    def action_skip(self) -> None:
+    def action_skip(self, _mode: str = "") -> None:
         if self.riichi_open is not None:
             self.riichi_open = None
             self.update_controls()
