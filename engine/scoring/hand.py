@@ -236,7 +236,7 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
             if type(m) is not Meld:
                 raise RulesError(f"{m!r} is not a Meld")
             tiles += m.tiles  # type: ignore[operator]
-        if set(map(type, tiles)) != _INT_ONLY:
+        if not _INT_ONLY.issuperset(map(type, tiles)):  # every tile exactly an int
             bad_tile = next(t for t in tiles if type(t) is not int)
             raise RulesError(f"{bad_tile!r} is not a tile 0-135")
     else:
