@@ -41,6 +41,11 @@ _INT_ONLY = {int}
 _WIND_KINDS = frozenset(range(27, 31))
 _ALL_TILES = frozenset(range(136))
 _DORA = tuple(dora_of(k) for k in range(34))
+#: A meld's set (kind, is_seq, concealed, is_kan) by its base kind.
+_CHI_SET = [(k, True, False, False) for k in range(34)]
+_PON_SET = [(k, False, False, False) for k in range(34)]
+_MINKAN_SET = [(k, False, False, True) for k in range(34)]
+_ANKAN_SET = [(k, False, True, True) for k in range(34)]
 #: Tile -> kind (``t >> 2``) as a table: the scorer counts every tile of every hand.
 _KIND_OF = tuple(t >> 2 for t in range(136))
 
@@ -314,20 +319,20 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             n_kan += 1
             if mk is _ANKAN:
                 n_ankan += 1
-                meld_sets.append((k, False, True, True))
+                meld_sets.append(_ANKAN_SET[k])
             else:
                 menzen = False
-                meld_sets.append((k, False, False, True))
+                meld_sets.append(_MINKAN_SET[k])
         elif mk is _CHI:
             menzen = False
             counts[k] += 1
             counts[k + 1] += 1
             counts[k + 2] += 1
-            meld_sets.append((k, True, False, False))
+            meld_sets.append(_CHI_SET[k])
         else:
             menzen = False
             counts[k] += 3
-            meld_sets.append((k, False, False, False))
+            meld_sets.append(_PON_SET[k])
     suits = _SUITS[any(counts[0:9]), any(counts[9:18]), any(counts[18:27])]
     n_honor = sum(counts[27:34])
     n_yaochuu = n_honor + counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]

@@ -529,7 +529,7 @@ FAMILY_GATES: dict[str, str] = {
     "yakuhai: seat wind": "r.sit.seat_wind in r.trips",
     "yakuhai: round wind": "r.sit.round_wind in r.trips",
     "yakuhai: dragons": "r.honors and r.trips and max(r.trips) >= 31",
-    "peikou": "r.peikou > 0",
+    "peikou": "len(set(r.seqs)) < len(r.seqs)",  # a repeated sequence
     "sequences": "len(r.seqs) >= 3",
     "three suits": "len(r.seqs) >= 3 and len(r.suits) == 3",
     "triplets": "len(r.trips) >= 3",
