@@ -38,9 +38,10 @@ class RiichiApp(App):
 
     # --- settings -------------------------------------------------------------------------
     def theme_id(self) -> str:
+        """The colours: ``--theme`` if given, else mono under NO_COLOR, else the settings'."""
         if self.options.theme:
             return self.options.theme
-        return "mono" if self.no_color_env else "classic"
+        return "mono" if self.no_color_env else self.settings.theme
 
     def apply_settings(self, settings: Settings, save: bool = True) -> None:
         self.settings = settings

@@ -73,6 +73,32 @@ class Texts:
         return name[:1].upper() + name[1:]
 
 
+class Translated(str):
+    """A text from :func:`t` that remembers its key and values, so that a text made in one
+    language (a key binding's description, made when its screen's module was imported) can be
+    shown again in the language chosen since (:func:`current`)."""
+
+    key: str
+    values: dict[str, Any]
+    lang: str
+
+    def __new__(cls, text: str, key: str, values: dict[str, Any], lang: str) -> Translated:
+        obj = super().__new__(cls, text)
+        obj.key, obj.values, obj.lang = key, values, lang
+        return obj
+
+    def __reduce__(self):  # for copy and pickle (``__new__`` takes more than the text)
+        return (Translated, (str(self), self.key, self.values, self.lang))
+
+
+def current(text: str) -> str:
+    """``text`` in the current language if it came from :func:`t` in another one; otherwise
+    ``text`` itself."""
+    if isinstance(text, Translated) and text.lang != _current.lang:
+        return t(text.key, **text.values)
+    return text
+
+
 _current = Texts(FALLBACK)
 
 
@@ -87,5 +113,5 @@ def texts() -> Texts:
 
 
 def t(key: str, **values: Any) -> str:
-    """The current language's text for ``key``."""
-    return _current(key, **values)
+    """The current language's text for ``key`` (a :class:`Translated`, which is a ``str``)."""
+    return Translated(_current(key, **values), key, values, _current.lang)

@@ -1,4 +1,6 @@
-"""Settings: language, tiles, opponent speed and the table toggles; saved at every change."""
+"""Settings: language, tiles, colours, opponent speed and the table toggles; saved at every
+change. A choice made here also replaces its command-line override (``--lang``, ``--glyphs``,
+``--theme``, ``--speed``) for the rest of the session: the player's latest choice is shown."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from app.screens.base import SizeAware
 
 from app import glyphs, i18n
 from app.i18n import t
-from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS
+from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import Choice
 
 TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi")
@@ -21,13 +23,15 @@ TOGGLE_TEXT = {
     "skip_calls": "settings.skip_calls",
     "tsumogiri_after_riichi": "settings.tsumogiri",
 }
+# Settings that ``riichi play`` can also set for one session (same names in PlayOptions).
+OVERRIDABLE = ("language", "glyphs", "theme", "speed")
 
 
 class SettingsScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("escape", "back", t("app.back")),
-        Binding("up", "focus_previous", "Up", show=False),
-        Binding("down", "focus_next", "Down", show=False),
+        Binding("up", "app.focus_previous", "Up", show=False),
+        Binding("down", "app.focus_next", "Down", show=False),
         Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 
@@ -44,6 +48,8 @@ class SettingsScreen(SizeAware, Screen):
                 yield Choice(t("settings.glyphs"), list(GLYPHS),
                              [glyphs.glyph_set(g).name(lang) for g in GLYPHS], s.glyphs,
                              id="glyphs")
+                yield Choice(t("settings.theme"), list(THEMES),
+                             [glyphs.theme(v).name(lang) for v in THEMES], s.theme, id="theme")
                 yield Choice(t("settings.speed"), list(SPEEDS),
                              [t(f"speed.{v}") for v in SPEEDS], s.speed, id="speed")
                 for name in TOGGLES:
@@ -51,6 +57,8 @@ class SettingsScreen(SizeAware, Screen):
                                  [t("app.off"), t("app.on")],
                                  "on" if getattr(s, name) else "off", id=name)
                 yield Static(id="sample")
+                if self.app.no_color_env:
+                    yield Static(t("settings.no_color"), id="no-color", classes="hint")
                 yield Static(t("settings.hint"), classes="hint")
         yield Footer()
 
@@ -67,6 +75,8 @@ class SettingsScreen(SizeAware, Screen):
         value: object = event.value
         if name in TOGGLES:
             value = event.value == "on"
+        if name in OVERRIDABLE:
+            setattr(self.app.options, name, None)
         self.app.apply_settings(self.app.settings.replace(**{name: value}))
         if name == "language":
             self.refresh_texts()

@@ -41,8 +41,8 @@ class SetupScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("enter", "start", t("action.start")),
         Binding("escape", "back", t("app.back")),
-        Binding("up", "focus_previous", "Up", show=False),
-        Binding("down", "focus_next", "Down", show=False),
+        Binding("up", "app.focus_previous", "Up", show=False),
+        Binding("down", "app.focus_next", "Down", show=False),
         Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 

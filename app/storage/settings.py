@@ -23,6 +23,7 @@ log = logging.getLogger("riichi.storage")
 LANGUAGES = ("en", "zh")
 GLYPHS = ("text", "kanji", "unicode")
 SPEEDS = ("instant", "fast", "normal")
+THEMES = ("classic", "ansi", "light", "mono")  # the files of assets/themes
 
 
 def _rule_presets() -> tuple[str, ...]:
@@ -37,9 +38,10 @@ class Settings:
 
     language: str = "en"  # "en" | "zh"
     glyphs: str = "text"  # "text" | "kanji" | "unicode": text works in every terminal
+    theme: str = "classic"  # colours: "classic" | "ansi" | "light" | "mono" (NO_COLOR: mono)
     speed: str = "normal"  # AI turns: "instant" | "fast" | "normal"
     rules: str = "tenhou"  # a preset name of engine.rules.PRESETS
-    hints: bool = True  # shanten / ukeire hints and call advice
+    hints: bool = False  # shanten / ukeire over the hand's tiles (the table's u key)
     auto_win: bool = False  # declare tsumo/ron without asking
     skip_calls: bool = False  # never offer chi/pon/kan (ron is still offered)
     tsumogiri_after_riichi: bool = True  # discard the drawn tile automatically in riichi
@@ -63,7 +65,7 @@ class Settings:
 def _choices(key: str) -> tuple[str, ...] | None:
     if key == "rules":
         return _rule_presets()
-    return {"language": LANGUAGES, "glyphs": GLYPHS, "speed": SPEEDS}.get(key)
+    return {"language": LANGUAGES, "glyphs": GLYPHS, "theme": THEMES, "speed": SPEEDS}.get(key)
 
 
 def _problem(key: str, value: Any) -> str | None:

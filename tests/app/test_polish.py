@@ -1,0 +1,199 @@
+"""Pilot tests of smaller things a player notices: the colour theme chosen in Settings, footers
+that follow a language change at once, the riichi-selection keys, what Continue resumes."""
+
+import asyncio
+import time
+
+from app import glyphs
+from app.app import RiichiApp
+from app.i18n import Texts
+from app.options import PlayOptions
+from app.screens.table import TableScreen
+from app.storage import paths
+from app.storage.settings import Settings, load_settings
+
+EN, ZH = Texts("en"), Texts("zh")
+
+
+def make_app(settings: Settings | None = None, **options) -> RiichiApp:
+    base = dict(speed="instant", save=False)
+    base.update(options)
+    return RiichiApp(PlayOptions(**base), settings=settings or Settings())
+
+
+def footer_texts(app) -> list[str]:
+    return [key.description for key in app.screen.query("FooterKey")]
+
+
+async def open_settings_on(pilot, name: str) -> None:
+    """Settings from the title screen, focus moved down with ↓ to the choice ``name``."""
+    app = pilot.app
+    await pilot.press("s")
+    await pilot.pause()
+    for _ in range(10):
+        if app.focused is not None and app.focused.id == name:
+            return
+        await pilot.press("down")
+        await pilot.pause()
+    raise AssertionError(f"↓ never reached {name!r} (focus: {app.focused})")
+
+
+# --- the colour theme ---------------------------------------------------------------------
+
+
+def test_theme_chosen_in_settings_is_used_and_kept():
+    async def run():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.theme_id() == "classic"
+            await open_settings_on(pilot, "theme")
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.settings.theme == "ansi"
+            assert app.painter.theme.id == "ansi" and app.theme == "ansi-dark"
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.painter.theme.id == "light"
+            assert app.theme == glyphs.theme("light").textual_theme
+            assert "‹ " + glyphs.theme("light").name("en") + " ›" in str(
+                app.screen.query_one("#theme").render())
+        saved, warnings = load_settings()
+        assert saved.theme == "light" and warnings == []
+        assert 'theme = "light"' in paths.settings_path().read_text()
+        again = RiichiApp(PlayOptions(save=False))  # the next start reads it back
+        assert again.theme_id() == "light" and again.painter.theme.id == "light"
+
+    asyncio.run(run())
+
+
+def test_no_color_forces_mono_whatever_the_setting(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run():
+        app = make_app(Settings(theme="light"))
+        assert app.theme_id() == "mono" and app.painter.theme.id == "mono"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_settings_on(pilot, "theme")
+            note = app.screen.query_one("#no-color")
+            assert "NO_COLOR" in str(note.render())
+            await pilot.press("right")  # light -> mono: kept, but colours stay off
+            await pilot.pause()
+            assert app.settings.theme == "mono"
+            await pilot.press("right")  # mono -> classic: still mono under NO_COLOR
+            await pilot.pause()
+            assert app.settings.theme == "classic" and app.painter.theme.id == "mono"
+
+    asyncio.run(run())
+
+
+def test_a_bad_theme_in_the_file_falls_back_with_a_message():
+    paths.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.settings_path().write_text('theme = "neon"\nglyphs = "kanji"\n')
+    settings, warnings = load_settings()
+    assert settings == Settings(glyphs="kanji") and settings.theme == "classic"
+    assert len(warnings) == 1 and "theme" in warnings[0] and "neon" in warnings[0]
+    app = RiichiApp(PlayOptions(save=False))
+    assert app.theme_id() == "classic"
+
+
+def test_command_line_theme_holds_until_the_player_picks_one():
+    async def run():
+        app = make_app(Settings(theme="classic"), theme="mono")
+        assert app.theme_id() == "mono"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_settings_on(pilot, "theme")
+            await pilot.press("left")  # classic -> mono in the list ... -> light
+            await pilot.pause()
+            assert app.settings.theme == "mono"
+            await pilot.press("left")
+            await pilot.pause()
+            assert app.settings.theme == "light"
+            assert app.options.theme is None and app.painter.theme.id == "light"
+
+    asyncio.run(run())
+
+
+# --- language ------------------------------------------------------------------------------
+
+
+def test_changing_the_language_relabels_every_footer_at_once():
+    """Key descriptions are made when a screen's module is imported; after a change in Settings
+    the footers of the Settings screen, the title screen under it and screens opened later are
+    all in the new language, without a restart."""
+    async def run():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert EN("action.new_game") in footer_texts(app)
+            await pilot.press("s")
+            await pilot.pause()
+            assert footer_texts(app) == [EN("app.back")]
+            await pilot.press("right")  # English -> 中文
+            await pilot.pause(0.2)
+            assert app.settings.language == "zh"
+            assert footer_texts(app) == [ZH("app.back")]
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            texts = footer_texts(app)
+            for key in ("action.new_game", "action.settings", "action.quit"):
+                assert ZH(key) in texts and EN(key) not in texts, (key, texts)
+            await pilot.press("n")  # the setup screen: opened after the change
+            await pilot.pause(0.2)
+            texts = footer_texts(app)
+            assert ZH("action.start") in texts and ZH("app.back") in texts, texts
+            await pilot.press("escape")
+            await pilot.press("s")
+            await pilot.pause()
+            await pilot.press("left")  # back to English
+            await pilot.pause(0.2)
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            assert EN("action.new_game") in footer_texts(app)
+
+    asyncio.run(run())
+
+
+# --- riichi selection ----------------------------------------------------------------------
+
+
+def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
+    from ai import make_agent
+    from engine.actions import Riichi
+
+    async def run():
+        app = make_app(seed=2, direct=True, difficulty="greedy")
+        agent = make_agent("normal", seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            start = time.monotonic()
+            while True:
+                assert time.monotonic() - start < 30, "no riichi offered in time"
+                screen = app.screen
+                if isinstance(screen, TableScreen) and screen.legal:
+                    if any(isinstance(a, Riichi) for a in screen.legal):
+                        break
+                    screen.submit_human(agent.act(screen.view, screen.legal))
+                elif screen.__class__.__name__ == "ResultScreen":
+                    await pilot.press("enter")
+                await pilot.pause(0.01)
+            table = app.screen
+            assert table.active_bindings["enter"].binding.description == EN("action.discard")
+            assert "escape" not in table.active_bindings  # nothing to pass on our own turn
+            index = next(i for i, o in enumerate(table.offers) if o.riichi_open is False)
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            assert table.active_bindings["enter"].binding.description == EN("action.riichi")
+            assert table.active_bindings["escape"].binding.description == EN("action.cancel")
+            assert EN("action.riichi") in footer_texts(app)
+            await pilot.press("escape")  # cancel: back to plain discards
+            await pilot.pause()
+            assert table.riichi_open is None
+            assert table.active_bindings["enter"].binding.description == EN("action.discard")
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            before = len(table.game.actions)
+            await pilot.press("enter")
+            await pilot.pause()
+            seat, action = table.game.actions[before]
+            assert seat == 0 and isinstance(action, Riichi)
+
+    asyncio.run(run())
