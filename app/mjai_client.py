@@ -132,6 +132,9 @@ class MjaiAgent(Agent):
         self.process: MjaiProcess | None = None
         self.failure: str | None = None  # why our AI took over
         self.answers = 0
+        # act() runs in a game thread; close() may come from another (the player left the
+        # table while the bot was thinking): one talks to the program at a time.
+        self._talking = threading.Lock()
 
     def bind(self, game: Any) -> None:
         """Play ``game`` (an ``engine.game.Game``); starts the bot program."""
@@ -145,7 +148,10 @@ class MjaiAgent(Agent):
                 self._fail(str(exc))
 
     def act(self, view, legal: Sequence[Action]) -> Action:
-        legal = tuple(legal)
+        with self._talking:
+            return self._act(view, tuple(legal))
+
+    def _act(self, view, legal: tuple[Action, ...]) -> Action:
         if self.failure is not None or self.process is None or self.link is None:
             return self.fallback.act(view, legal)
         link = self.link
@@ -163,7 +169,12 @@ class MjaiAgent(Agent):
             return self.fallback.act(view, legal)
 
     def close(self, game: Any = None) -> None:
-        """Send what is left to see (the end of the game) and stop the program."""
+        """Send what is left to see (the end of the game) and stop the program. Waits for an
+        answer being read in another thread (``act``); afterwards our AI answers for the seat."""
+        with self._talking:
+            self._close()
+
+    def _close(self) -> None:
         proc, self.process = self.process, None
         if proc is None:
             return
