@@ -172,7 +172,7 @@ def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], 
     >>> v = Game(RuleSet(), 1).view(0)
     >>> c = kinds_to_counts(parse_kinds("234m456p678s2288p"))
     >>> [r.name for r in yaku_routes(v, c, (), 0, RuleSet(), [4] * 34)]
-    ['tanyao', 'riichi']
+    ['riichi', 'tanyao']
     """
     closed = not any(m.opened for m in melds)
     sets = 4 - len(melds)
@@ -218,7 +218,9 @@ def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], 
         s = _toitoi_shanten(counts, sets)
         out.append(YakuRoute("toitoi", 2, s, False, max(0, s - base)))
     kept = [r for r in out if r.detour <= MAX_DETOUR]
-    kept.sort(key=lambda r: (r.detour, not r.secured, -r.han))
+    # riichi first for a closed hand: the yaku it always has; then the fastest, the held, the
+    # most valuable
+    kept.sort(key=lambda r: (r.name != "riichi", r.detour, not r.secured, -r.han))
     return kept
 
 

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 
 from app.screens.base import SizeAware
 
-from app.i18n import t
+from app.i18n import t, texts
 from app.screens.setup import GameSetup
 from app.settings_speed import SPEED_DELAY
 from app.widgets import (
@@ -36,6 +36,7 @@ from app.widgets import (
     ScoreInfo,
     SeatInfo,
     SeatLine,
+    TileHint,
 )
 from app.widgets.hand import TILE_KEYS
 from engine.actions import (
@@ -92,6 +93,8 @@ class Offer:
     label: Text
     action: Action | None = None
     riichi_open: bool | None = None  # not None: enter riichi selection
+    advice: str = ""  # what the call does to the hand (practice advice)
+    warning: str = ""  # shown after the advice as a warning (no yaku)
 
 
 class TableScreen(SizeAware, Screen):
@@ -106,11 +109,14 @@ class TableScreen(SizeAware, Screen):
         Binding("space", "skip", t("action.pass"), show=False),
         *[Binding(str(n), f"offer({n - 1})", t("action.call"), show=(n == 1), key_display="1-9")
           for n in range(1, 10)],
-        *[Binding(k, f"tile({i})", t("action.tile"), show=(i == 0), key_display="a-n")
+        # a-n: the letters are printed under the tiles (and listed in help), so the footer
+        # leaves them out and keeps room for every other key at 80 columns
+        *[Binding(k, f"tile({i})", t("action.tile"), show=False, key_display="a-n")
           for i, k in enumerate(TILE_KEYS)],
         Binding("w", "toggle('auto_win')", t("action.auto_win")),
         Binding("x", "toggle('skip_calls')", t("action.skip_calls")),
         Binding("z", "toggle('tsumogiri_after_riichi')", t("action.tsumogiri")),
+        Binding("u", "toggle('hints')", t("action.hints")),
         Binding("question_mark", "help", t("action.help"), key_display="?"),
         Binding("q", "leave", t("action.quit")),
     ]
@@ -346,7 +352,15 @@ class TableScreen(SizeAware, Screen):
         p = self.app.painter
         note = t("table.waits", tiles=p.kinds(view.waits).plain.replace("  ", " "))
         if view.furiten:
-            note += f" ({t('table.furiten')})"
+            from ai.advice import furiten_waits
+
+            own = furiten_waits(view)
+            if self.app.settings.hints and own:
+                # which of the waits lie in the player's own river (F1)
+                tiles = p.kinds(own).plain.replace("  ", " ")
+                note += f" ({t('table.furiten_by', tiles=tiles)})"
+            else:
+                note += f" ({t('table.furiten')})"
         return note
 
     def turn_label(self, view: PlayerView) -> str:
@@ -408,11 +422,17 @@ class TableScreen(SizeAware, Screen):
         else:
             hand.selectable = frozenset(a.tile for a in legal if isinstance(a, Discard))
             self.offers = self.build_offers(legal)
-            options = [CallOption(o.label, str(i + 1)) for i, o in enumerate(self.offers)]
-            if any(isinstance(a, Pass) for a in legal):
-                options.append(CallOption(t("action.pass"), "esc"))
+            options = [CallOption(o.label, str(i + 1), o.advice, o.warning)
+                       for i, o in enumerate(self.offers)]
+            passes = [a for a in legal if isinstance(a, Pass)]
+            if passes:
+                advice, warning = "", ""
+                if any(o.advice for o in self.offers):  # skipping, compared with the calls
+                    advice, warning = self.advice_text(passes[0])
+                options.append(CallOption(t("action.pass"), "esc", advice, warning))
             bar.options = tuple(options)
             bar.prompt = self.call_prompt(legal)
+        hand.hints = self.hand_hints() if hand.selectable else ()
         shown = hand.shown()
         if hand.selectable and not (0 <= hand.selected < len(shown)
                                     and shown[hand.selected] in hand.selectable):
@@ -470,7 +490,54 @@ class TableScreen(SizeAware, Screen):
             elif isinstance(a, AgariYame):
                 offers.append(Offer(label(t("action.yame_stop" if a.stop else
                                               "action.yame_continue")), a))
-        return offers[:9]
+        offers = offers[:9]
+        for o in offers:
+            if isinstance(o.action, (Chi, Pon, Kan)):
+                o.advice, o.warning = self.advice_text(o.action)
+        return offers
+
+    # --- practice advice ----------------------------------------------------------------------
+    def advice_text(self, action: Action) -> tuple[str, str]:
+        """The advice line of a call (or of skipping it) and its warning: shanten before and
+        after, helpful tiles, the yaku kept; at the roomier size also the best discards and the
+        dora kept. ("", "") when there is nothing to explain."""
+        from ai.advice import explain_call
+
+        if self.view is None:
+            return "", ""
+        try:
+            a = explain_call(self.view, action, self.game.rules)
+        except ValueError:
+            return "", ""
+        wide = self.has_class("-wide")
+        p = self.app.painter
+        parts = [t("advice.shanten", before=a.shanten_before, after=a.shanten_after),
+                 t("advice.tiles", n=a.ukeire)]
+        if wide and a.discards:
+            parts.append(t("advice.discard", tiles=p.kinds(a.discards).plain))
+        if wide and a.dora:
+            parts.append(t("advice.dora", n=a.dora))
+        head = " · ".join(parts) + " · " + t("advice.yaku") + " "
+        if a.no_yaku:
+            return head, t("advice.no_yaku")
+        names = []
+        for r in a.yaku:
+            name = texts().yaku(r.name)
+            names.append(t("advice.detour", name=name, n=r.detour) if r.detour else name)
+        shown = names if wide else names[:1]
+        text = ", ".join(shown)
+        if len(names) > len(shown):
+            text += " " + t("advice.more", n=len(names) - len(shown))
+        return head + text, ""
+
+    def hand_hints(self) -> tuple[tuple[int, TileHint], ...]:
+        """With hints on, what each discard leaves (shanten, ukeire, best, furiten tenpai)."""
+        if not self.app.settings.hints or self.view is None:
+            return ()
+        from ai.advice import discard_hints
+
+        return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten))
+                     for k, h in sorted(discard_hints(self.view).items()))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).
@@ -534,6 +601,8 @@ class TableScreen(SizeAware, Screen):
             self.query_one(ScoreBar).info = ScoreInfo(
                 **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
             )
+            if name == "hints":
+                self.show_view(self.view)
         if self.legal:  # the player is being asked: the worker is idle
             action = self.auto_action(self.legal, self.view)
             if action is not None:

@@ -4,7 +4,7 @@ data and draw them with the app's ``Painter``)."""
 
 from app.widgets.callbar import CallBar, CallOption
 from app.widgets.choice import Choice
-from app.widgets.hand import HandView
+from app.widgets.hand import HandView, TileHint
 from app.widgets.melds import MeldsView
 from app.widgets.river import RiverView
 from app.widgets.scorebar import ScoreBar, ScoreInfo
@@ -21,4 +21,5 @@ __all__ = [
     "ScoreInfo",
     "SeatInfo",
     "SeatLine",
+    "TileHint",
 ]

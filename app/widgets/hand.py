@@ -1,5 +1,9 @@
 """HandView: the player's concealed tiles in boxes, the drawn tile set apart, the key letter
-under each tile. Clicking a selectable tile posts ``HandView.Discard``."""
+under each tile. Clicking a selectable tile posts ``HandView.Discard``.
+
+With ``hints`` set, two rows over the tiles tell what discarding each one leaves: the shanten
+(``F`` after it: a furiten tenpai) and the tiles that would help (ukeire); the best discards are
+highlighted."""
 
 from __future__ import annotations
 
@@ -17,10 +21,24 @@ from app.widgets._paint import painter
 TILE_KEYS = "abcdefghijklmn"
 
 
+@dataclass(frozen=True)
+class TileHint:
+    """The hand after discarding a tile of one kind: shanten, helpful tiles (ukeire), whether
+    it is among the best discards, whether it is a furiten tenpai."""
+
+    shanten: int
+    count: int
+    best: bool = False
+    furiten: bool = False
+
+
 class HandView(Widget):
     """Reactives: ``tiles`` (sorted hand without the drawn tile), ``drawn``, ``selectable``
     (tiles that may be discarded now; empty when it is not the player's turn), ``selected``
-    (an index into the shown tiles, -1 for none), ``dora_kinds``, ``short`` (narrow faces)."""
+    (an index into the shown tiles, -1 for none), ``dora_kinds``, ``short`` (narrow faces),
+    ``hints`` ((tile kind, TileHint) pairs; empty: no hint rows)."""
+
+    COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten"}
 
     tiles: reactive[tuple[int, ...]] = reactive(())
     drawn: reactive[int | None] = reactive(None)
@@ -28,6 +46,7 @@ class HandView(Widget):
     selected: reactive[int] = reactive(-1)
     dora_kinds: reactive[frozenset[int]] = reactive(frozenset())
     short: reactive[bool] = reactive(True)
+    hints: reactive[tuple[tuple[int, TileHint], ...]] = reactive(())
 
     @dataclass
     class Discard(Message):
@@ -57,12 +76,19 @@ class HandView(Widget):
             x += w
         return spans
 
+    def watch_hints(self, hints: tuple[tuple[int, TileHint], ...]) -> None:
+        self.set_class(bool(hints), "-hints")
+
     def render(self) -> Text:
         p = painter(self)
         rows = [Text(), Text(), Text(), Text()]
+        hints = dict(self.hints)
+        if hints:
+            rows = [Text(), Text()] + rows
+        boxes_at = len(rows) - 4
         key_style = p.theme.style("key")
         for i, (tile, (x0, x1)) in enumerate(zip(self.shown(), self._spans())):
-            gap = x0 - rows[1].cell_len
+            gap = x0 - rows[-1].cell_len
             if gap:
                 for r in rows:
                     r.append(" " * gap)
@@ -74,15 +100,28 @@ class HandView(Widget):
                 selected=(i == self.selected and ok),
                 dimmed=bool(self.selectable) and not ok,
             )
-            for r, part in zip(rows, boxes):
+            for r, part in zip(rows[boxes_at:], boxes):
                 r.append_text(part)
             label = TILE_KEYS[i] if i < len(TILE_KEYS) else " "
             if not ok:
                 label = " "
-            rows[3].append(label.center(x1 - x0), style=key_style)
+            rows[-1].append(label.center(x1 - x0), style=key_style)
+            if hints:
+                self._hint(rows, hints.get(tile >> 2) if ok else None, x1 - x0)
         out = Text("\n").join(rows)
         out.no_wrap = True
         return out
+
+    def _hint(self, rows: list[Text], hint: TileHint | None, width: int) -> None:
+        if hint is None:
+            rows[0].append(" " * width)
+            rows[1].append(" " * width)
+            return
+        name = "hand--furiten" if hint.furiten else "hand--best" if hint.best else "hand--hint"
+        style = self.get_component_rich_style(name, partial=True)
+        shanten = f"{hint.shanten}F" if hint.furiten else str(hint.shanten)
+        rows[0].append(shanten.center(width), style=style)
+        rows[1].append(str(hint.count).center(width), style=style)
 
     def index_at(self, x: int) -> int:
         for i, (x0, x1) in enumerate(self._spans()):
