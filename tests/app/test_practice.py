@@ -83,3 +83,68 @@ async def _advice():
         assert bar.rows() and bar.size.height == len(bar.options) + 1
         skip = bar.options[-1]
         assert skip.key == "esc" and "shanten" in skip.advice
+
+
+def test_callbar_rows_with_advice_warn_and_take_clicks_per_row():
+    asyncio.run(_rows())
+
+
+async def _rows():
+    from textual.app import App, ComposeResult
+
+    from app.widgets import CallOption
+
+    chosen = []
+
+    class Harness(App):
+        CSS = "CallBar { height: auto; } CallBar > .callbar--warning { color: red; }"
+
+        def compose(self) -> ComposeResult:
+            yield CallBar()
+
+        def on_call_bar_chosen(self, m):
+            chosen.append(m.index)
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(CallBar)
+        bar.prompt = "Left discarded 1m"
+        bar.options = (
+            CallOption("Chi 1m 2m 3m", "1", "1→1 shanten · 18 tiles · yaku: ", "none!"),
+            CallOption("Skip", "esc", "1→1 shanten · 20 tiles · yaku: Riichi"),
+        )
+        await pilot.pause()
+        lines = bar.render().plain.split("\n")
+        assert lines[0] == "Left discarded 1m"
+        assert lines[1].startswith(" 1  Chi 1m 2m 3m  1→1 shanten") and lines[1].endswith("none!")
+        assert lines[2].startswith(" Esc  Skip") and bar.size.height == 3
+        style = bar.get_component_rich_style("callbar--warning", partial=True)
+        assert style.color is not None and style.color.triplet == (255, 0, 0)
+        warning = [s for s in bar.render().spans if s.style == style]
+        assert warning and bar.render().plain[warning[0].start:warning[0].end] == "none!"
+        await pilot.click(CallBar, offset=(40, 2))  # the advice part of the Skip row
+        await pilot.click(CallBar, offset=(40, 1))
+        await pilot.pause()
+    assert chosen == [1, 0]
+
+
+def test_table_names_the_furiten_wait_with_hints_on():
+    asyncio.run(_furiten_note())
+
+
+async def _furiten_note():
+    from dataclasses import replace
+
+    from engine.tiles import parse_kind
+    from tests.ai.helpers import make_view
+
+    options = PlayOptions(seed=5, difficulty="greedy", speed="instant", direct=True, save=False)
+    app = RiichiApp(options, settings=Settings(hints=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        view = make_view("23m456p678s22p999s", seat=0, rivers=("4m", "", "", ""))
+        view = replace(view, waits=(parse_kind("1m"), parse_kind("4m")), furiten=True)
+        assert screen.my_note(view) == "Waits: 1m 4m (furiten: 4m in your river)"
+        app.apply_settings(app.settings.replace(hints=False), save=False)
+        assert screen.my_note(view) == "Waits: 1m 4m (furiten)"
