@@ -221,3 +221,42 @@ def test_advice_is_fast_enough_for_every_prompt():
         discard_hints(hand_view)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.020
+
+
+def test_every_call_offered_in_a_game_is_explained_consistently():
+    """A whole hanchan of normal AIs: every chi, pon and kan offered is explained, and the
+    numbers agree with engine.waits for the hand the call leaves."""
+    from ai import make_agent
+    from ai.advice import _kuikae
+    from engine.game import Game
+
+    rules = RuleSet()
+    game = Game(rules, 3)
+    agents = [make_agent("normal", seed=12 + s) for s in range(4)]
+    explained = 0
+    while not game.over:
+        pending = game.pending()
+        seat = sorted(pending)[0]
+        legal = pending[seat]
+        view = game.view(seat)
+        for a in legal:
+            if not isinstance(a, (Chi, Pon, Kan)):
+                continue
+            advice = explain_call(view, a, rules)
+            explained += 1
+            assert advice.shanten_before == shanten(counts34(view.concealed))
+            assert advice.no_yaku == (not advice.closed and not advice.yaku)
+            if isinstance(a, Kan):
+                rest = list(view.concealed)
+                for t in a.tiles:
+                    rest.remove(t)
+                visible = visible_counts(view)
+                for t in a.tiles:
+                    visible[t >> 2] += 1
+                u = ukeire(counts34(rest), visible)
+                assert (advice.shanten_after, advice.ukeire) == (u.shanten, u.count)
+            else:
+                assert (advice.shanten_after, advice.ukeire) == _engine_after(
+                    view, a, _kuikae(a, rules))
+        game.submit(seat, agents[seat].act(view, legal))
+    assert explained > 50
