@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 
+from dataclasses import dataclass
+
+from textual import on
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 
 from app import glyphs, i18n
 from app.options import PlayOptions
@@ -64,6 +68,22 @@ class RiichiApp(App):
     @property
     def speed(self) -> str:
         return self.options.speed or self.settings.speed
+
+    # --- telling the player ----------------------------------------------------------------
+    @dataclass
+    class Told(Message):
+        """A notification asked for from any thread (a game's worker, a bot's close)."""
+
+        text: str
+        severity: str = "warning"
+
+    def tell(self, text: str, severity: str = "warning") -> None:
+        """``notify`` that works from any thread (messages are thread-safe)."""
+        self.post_message(self.Told(text, severity))
+
+    @on(Told)
+    def _on_told(self, message: Told) -> None:
+        self.notify(message.text, severity=message.severity, timeout=10)  # type: ignore[arg-type]
 
     # --- screens --------------------------------------------------------------------------
     def on_mount(self) -> None:

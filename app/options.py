@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -20,3 +20,4 @@ class PlayOptions:
     direct: bool = False  # skip the title and setup screens
     resume: bool = False  # continue the saved game at once
     save: bool = True  # keep the autosave journal
+    mjai: dict[int, str] = field(default_factory=dict)  # seat (1-3) -> an mjai bot's command

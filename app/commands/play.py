@@ -29,6 +29,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the saved game at once")
     parser.add_argument("--no-save", dest="save", action="store_false",
                         help="do not keep an autosave of this game")
+    parser.add_argument("--seat", action="append", default=[], type=_seat, metavar="N=mjai:CMD",
+                        help="seat N (1-3; 1 plays after you) is an external mjai bot started "
+                             "with CMD and its seat number; our AI takes over if it fails "
+                             "(repeatable)")
+
+
+def _seat(text: str) -> tuple[int, str]:
+    from app.seats import parse_seat
+
+    try:
+        return parse_seat(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def options_from_args(args: argparse.Namespace):
@@ -38,6 +51,11 @@ def options_from_args(args: argparse.Namespace):
         getattr(args, name, None) not in (None, False)
         for name in ("seed", "rules", "length", "difficulty", "autoplay")
     )
+    mjai: dict[int, str] = {}
+    for seat, command in getattr(args, "seat", None) or []:
+        if seat in mjai:
+            raise SystemExit(f"riichi play: error: seat {seat} is given twice (--seat)")
+        mjai[seat] = command
     return PlayOptions(
         seed=args.seed,
         rules=args.rules,
@@ -51,6 +69,7 @@ def options_from_args(args: argparse.Namespace):
         direct=direct,
         resume=args.resume,
         save=args.save,
+        mjai=mjai,
     )
 
 

@@ -145,26 +145,27 @@ class TableScreen(SizeAware, Screen):
         rules = setup.ruleset()
         app.set_reds(rules.red_fives)
         game = Game(rules, seed)
-        agents = cls.make_agents(app, setup, seed)
+        agents = cls.make_agents(app, setup, seed, game, app.options.mjai)
         journal = None
         if app.options.save:
             journal = cls.open_journal(app, rules, seed, setup)
         return cls(game, setup, agents, journal, seed)
 
     @staticmethod
-    def make_agents(app, setup: GameSetup, seed: int) -> dict:
-        from ai import make_agent
+    def make_agents(app, setup: GameSetup, seed: int, game, mjai) -> dict:
+        """Our AIs, and the mjai bots of ``mjai`` ({seat: command}) bound to ``game``."""
+        from app.seats import make_agents
 
-        seats = [1, 2, 3] + ([HUMAN] if app.options.autoplay else [])
-        return {s: make_agent(setup.difficulty, seed=seed * 4 + s) for s in seats}
+        return make_agents(game, setup.difficulty, seed, app.options.autoplay, mjai, app.tell,
+                           seat_name)
 
     @staticmethod
     def open_journal(app, rules, seed: int, setup: GameSetup):
         from app.storage.journal import Journal
 
-        seats = [{"kind": "human", "name": app.settings.name}] + [
-            {"kind": "ai", "level": setup.difficulty} for _ in range(3)
-        ]
+        from app.seats import seat_records
+
+        seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai)
         meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
         try:
             return Journal.create(None, rules, seed, seats, meta, overwrite=True)
@@ -195,7 +196,11 @@ class TableScreen(SizeAware, Screen):
         setup = GameSetup(rules.length, meta.get("preset", rules.name), meta.get("reds", "1each"),
                           meta.get("difficulty", "normal"), saved.seed)
         app.set_reds(rules.red_fives)
-        return cls(game, setup, cls.make_agents(app, setup, saved.seed), journal, saved.seed)
+        from app.seats import mjai_from_records
+
+        mjai = app.options.mjai or mjai_from_records(saved.seats)  # the same bots again
+        agents = cls.make_agents(app, setup, saved.seed, game, mjai)
+        return cls(game, setup, agents, journal, saved.seed)
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -281,8 +286,11 @@ class TableScreen(SizeAware, Screen):
 
         size = self.app.size
         wide = size.width >= WIDE_WIDTH and size.height >= WIDE_HEIGHT
+        changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
         self.query_one(HandView).short = not wide
+        if changed and self.legal:
+            self.update_controls()  # the call advice is longer at the roomier size
 
     # --- showing the game -------------------------------------------------------------------
     def rel_id(self, seat: int) -> str:
@@ -803,6 +811,10 @@ class TableScreen(SizeAware, Screen):
                                               self.setup, self.seed))
 
     def close_game(self, keep_save: bool, result=None) -> None:
+        if not self.closing:  # stop the mjai bots' programs (once)
+            from app.seats import close_agents
+
+            close_agents(self.agents)
         self.closing = True
         self.workers.cancel_group(self, "table")
         if self.journal is None:
@@ -823,9 +835,10 @@ class TableScreen(SizeAware, Screen):
         from app.storage.history import record_from_events
         from app.storage.session import finish_game
 
-        seats = [{"kind": "human", "name": self.app.settings.name}] + [
-            {"kind": "ai", "level": self.setup.difficulty} for _ in range(3)
-        ]
+        from app.seats import mjai_seats, seat_records
+
+        seats = seat_records(self.app.settings.name, self.setup.difficulty,
+                             mjai_seats(self.agents))
         record = record_from_events(
             game_id=journal.game_id,
             rules=self.game.rules,
