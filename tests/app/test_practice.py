@@ -148,3 +148,19 @@ async def _furiten_note():
         assert screen.my_note(view) == "Waits: 1m 4m (furiten: 4m in your river)"
         app.apply_settings(app.settings.replace(hints=False), save=False)
         assert screen.my_note(view) == "Waits: 1m 4m (furiten)"
+
+
+def test_call_advice_grows_with_the_terminal():
+    asyncio.run(_grow())
+
+
+async def _grow():
+    options = PlayOptions(seed=5, difficulty="greedy", speed="instant", direct=True, save=False)
+    app = RiichiApp(options, settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_call_prompt(pilot)
+        bar = app.screen.query_one(CallBar)
+        assert "best discard" not in bar.options[0].advice
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "best discard" in bar.options[0].advice
