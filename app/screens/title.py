@@ -1,8 +1,13 @@
-"""The title screen: New game, Continue (only with a saved game), Rules & yaku, Statistics,
-Replays, Settings, Quit."""
+"""The title screen: New game, Continue (only with a saved game, with where it stopped),
+Rules & yaku, Statistics, Replays, Settings, Quit."""
 
 from __future__ import annotations
 
+import datetime as _dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -27,6 +32,62 @@ def saved_game_exists() -> bool:
         return has_saved_game()
     except Exception:  # an unreadable save is reported when the player tries to continue
         return False
+
+
+WIND_KEYS = ("east", "south", "west", "north")
+HUMAN = 0  # the player's seat in every saved game
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSummary:
+    """Where the saved game stopped, as Continue shows it."""
+
+    round_index: int  # 0-3 East 1-4, 4-7 South 1-4...
+    honba: int
+    points: int  # the player's
+    saved_at: _dt.datetime  # local time of the last saved move
+
+    def lines(self) -> tuple[str, str]:
+        wind = t(f"wind.{WIND_KEYS[self.round_index // 4 % 4]}")
+        where = t("title.continue_detail",
+                  round=t("table.round", wind=wind, number=self.round_index % 4 + 1),
+                  honba=t("table.honba", n=self.honba), points=f"{self.points:,}")
+        return where, t("title.continue_saved", date=self.saved_at.strftime("%Y-%m-%d %H:%M"))
+
+
+_summaries: dict[tuple[str, int, int], SavedSummary | None] = {}
+
+
+def saved_game_summary(path: str | Path | None = None) -> SavedSummary | None:
+    """Replay the saved game (read only: a bad file is left for Continue to report) to say
+    where it stopped; None if there is none or it cannot be replayed. Remembered per version of
+    the file, so the title screen can ask every time it shows."""
+    from app.storage.journal import current_save_path
+
+    path = Path(path or current_save_path())
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _summaries:
+        _summaries.clear()
+        _summaries[key] = _summarize(path, stat.st_mtime)
+    return _summaries[key]
+
+
+def _summarize(path: Path, mtime: float) -> SavedSummary | None:
+    from app.storage.journal import load_journal
+    from engine.game import Game
+
+    try:
+        saved = load_journal(path)
+        game = Game.replay(saved.rules(), saved.seed, saved.engine_actions())
+        view = game.view(HUMAN)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # a bad save is reported when the player chooses Continue
+    return SavedSummary(view.round_index, view.honba, view.scores[HUMAN],
+                        _dt.datetime.fromtimestamp(mtime))
 
 
 class TitleScreen(SizeAware, Screen):
@@ -64,9 +125,9 @@ class TitleScreen(SizeAware, Screen):
         self.query_one("#title-hint", Static).update(t("title.hint"))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        items = [("new", t("title.new_game"))]
+        items: list[tuple[str, str | Text]] = [("new", t("title.new_game"))]
         if saved_game_exists():
-            items.append(("continue", t("title.continue")))
+            items.append(("continue", self.continue_label()))
         items += [
             ("rules", t("title.rules")),
             ("stats", t("stats.menu")),
@@ -77,6 +138,16 @@ class TitleScreen(SizeAware, Screen):
         menu.add_options([Option(label, id=key) for key, label in items])
         menu.highlighted = 0
         menu.focus()
+
+    def continue_label(self) -> Text:
+        """"Continue" and, below it, the round, honba, the player's points and when it was
+        saved."""
+        label = Text(t("title.continue"))
+        summary = saved_game_summary()
+        if summary is not None:
+            for line in summary.lines():
+                label.append("\n  " + line, style="dim")
+        return label
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")

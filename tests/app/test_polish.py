@@ -197,3 +197,85 @@ def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
             assert seat == 0 and isinstance(action, Riichi)
 
     asyncio.run(run())
+
+
+# --- what Continue resumes -----------------------------------------------------------------
+
+
+def save_a_game_in_progress(stop_round: int = 2):
+    """A journal like the table writes, stopped early in round ``stop_round`` (East 3)."""
+    import datetime as dt
+    import os
+
+    from ai import make_agent
+    from app.storage.journal import Journal, current_save_path
+    from engine.events import RoundStarted
+    from engine.game import Game
+    from engine.rules import TENHOU
+
+    game = Game(TENHOU, 21)
+    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    journal = Journal.create(None, TENHOU, 21, [{"kind": "human", "name": "You"}] + [
+        {"kind": "ai", "level": "greedy"}] * 3, {"difficulty": "greedy"}, overwrite=True)
+    while not any(isinstance(e, RoundStarted) and e.round_index == stop_round
+                  for e in game.events[-8:]):
+        seat, legal = next(iter(game.pending().items()))
+        action = agents[seat].act(game.view(seat), legal)
+        game.submit(seat, action)
+        journal.append(seat, action)
+    journal.close()
+    when = dt.datetime(2026, 3, 14, 15, 9)
+    os.utime(current_save_path(), (when.timestamp(), when.timestamp()))
+    return game.view(0)
+
+
+def continue_prompt(app) -> str:
+    menu = app.screen.query_one("#menu")
+    return str(menu.get_option("continue").prompt)
+
+
+def test_continue_says_which_round_honba_points_and_when():
+    view = save_a_game_in_progress()
+    assert view.round_index == 2 and view.scores[0] != 25000  # a game that has moved on
+
+    async def run(lang: str, texts: Texts) -> str:
+        app = make_app(Settings(language=lang))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            prompt = continue_prompt(app)
+            assert app.screen.query_one("#menu").option_count == 7  # still fits at 80x24
+        where = texts("title.continue_detail",
+                      round=texts("table.round", wind=texts("wind.east"), number=3),
+                      honba=texts("table.honba", n=view.honba), points=f"{view.scores[0]:,}")
+        assert prompt.splitlines() == [texts("title.continue"), "  " + where,
+                                       "  " + texts("title.continue_saved",
+                                                    date="2026-03-14 15:09")]
+        return prompt
+
+    english = asyncio.run(run("en", EN))
+    assert f"East 3 · {view.honba} honba · {view.scores[0]:,} points" in english
+    assert "saved 2026-03-14 15:09" in english
+    assert ZH("wind.east") in asyncio.run(run("zh", ZH))
+
+
+def test_an_unreadable_save_still_offers_continue_and_is_left_alone():
+    from app.storage.journal import current_save_path
+
+    path = current_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("not a journal\n")
+
+    async def run():
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert continue_prompt(app) == EN("title.continue")
+        assert path.read_text() == "not a journal\n"  # moved aside only when continued
+
+    asyncio.run(run())
+
+
+def test_title_with_a_saved_game(snap_compare):
+    """The title screen with a saved game: Continue, East 3, honba, points, when it was saved."""
+    save_a_game_in_progress()
+    assert snap_compare(make_app(), terminal_size=(80, 24))

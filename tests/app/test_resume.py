@@ -221,7 +221,9 @@ async def _continue(ref: Reference, n: int) -> None:
     app = RiichiApp(PlayOptions(speed="instant"), settings=Settings())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "Continue" in [str(o.prompt) for o in app.screen.query_one("#menu").options]
+        # Continue, then where the game stopped (round, honba, points, when it was saved)
+        assert "Continue" in [str(o.prompt).splitlines()[0]
+                              for o in app.screen.query_one("#menu").options]
         await pilot.press("c")
         start = time.monotonic()
         while not (isinstance(app.screen, TableScreen) and app.screen.legal):
