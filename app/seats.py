@@ -5,7 +5,7 @@ A bot program starts when its game exists (``make_agents`` binds it) and stops w
 ends or the player leaves the table (``close_agents``). A bot that fails is replaced by our AI
 at that seat for the rest of the game, and the player is told. The journal and the history
 record each seat as ``{"kind": "mjai", "command": ...}``, so Continue starts the same bot again.
-No Textual here: the table passes ``tell``, which must work from any thread.
+No Textual here: the table passes ``tell`` (the app's thread-safe notify).
 """
 
 from __future__ import annotations
@@ -69,9 +69,10 @@ def mjai_from_records(seats: Iterable[Any]) -> dict[int, str]:
 
 
 def make_agents(game, difficulty: str, seed: int, autoplay: bool, mjai: Mapping[int, str],
-                tell: Callable[[str], None], seat_name: Callable[[int], str]) -> dict:
+                tell: Callable[[str, str], None], seat_name: Callable[[int], str]) -> dict:
     """The agents of every seat the player does not play, bound to ``game``: our AI of
-    ``difficulty``, or an mjai bot (our AI of that difficulty takes over if it fails)."""
+    ``difficulty``, or an mjai bot (our AI of that difficulty takes over if it fails).
+    ``tell(text, severity)`` tells the player, from any thread."""
     from ai import make_agent
     from app.i18n import t
     from app.mjai_client import MjaiAgent
@@ -87,10 +88,11 @@ def make_agents(game, difficulty: str, seed: int, autoplay: bool, mjai: Mapping[
         agent = MjaiAgent(command, seat=seat, fallback=ours)
 
         def failed(_message: str, agent: MjaiAgent = agent) -> None:
-            tell(t("mjai.replaced", seat=seat_name(agent.seat), why=agent.failure or "?"))
+            tell(t("mjai.replaced", seat=seat_name(agent.seat), why=agent.failure or "?"),
+                 "warning")
 
         agent.notify = failed
-        tell(t("mjai.seated", seat=seat_name(seat), command=command))
+        tell(t("mjai.seated", seat=seat_name(seat), command=command), "information")
         agent.bind(game)  # starts the program; one that cannot start is replaced (and told)
         agents[seat] = agent
     return agents
