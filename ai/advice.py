@@ -152,6 +152,16 @@ def _masked(counts: Sequence[int], keep: frozenset[int]) -> list[int]:
     return [n if k in keep else 0 for k, n in enumerate(counts)]
 
 
+def _kept_shanten(counts: Sequence[int], keep: frozenset[int], sets: int) -> int:
+    """Shanten along a route that keeps only the kinds in ``keep``: the regular shape of the
+    kept tiles, and never less than the tiles still to come for ``sets`` sets and a pair (the
+    shape formula takes a missing set for two steps, as if a lone tile were there to build on;
+    a route that throws most of the hand away has no such tiles)."""
+    kept = _masked(counts, keep)
+    short = 3 * sets + 2 - min(sum(kept), 3 * sets + 2)
+    return max(regular_shanten(kept, sets), short - 1)
+
+
 def _toitoi_shanten(counts: Sequence[int], sets: int) -> int:
     """Shanten towards ``sets`` triplets and a pair from these tiles."""
     trips = sum(1 for n in counts if n >= 3)
@@ -164,8 +174,9 @@ def _toitoi_shanten(counts: Sequence[int], sets: int) -> int:
 
 def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], base: int,
                 rules: RuleSet, unseen: Sequence[int]) -> list[YakuRoute]:
-    """Routes to a yaku for concealed ``counts`` beside ``melds`` (the seat's, with any new
-    call), whose plain shanten is ``base``; every route within :data:`MAX_DETOUR`, fastest first.
+    """Routes to a yaku for concealed ``counts`` (3n+1 tiles, or 3n+2 before a discard) beside
+    ``melds`` (the seat's, with any new call), whose plain shanten is ``base``; every route
+    within :data:`MAX_DETOUR`, riichi first, then the fastest.
 
     >>> from engine.tiles import parse_kinds, kinds_to_counts
     >>> from engine.game import Game
@@ -197,17 +208,19 @@ def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], 
             s = regular_shanten(c, sets - 1) + 1
             out.extend(YakuRoute(n, 1, s, False, max(0, s - base)) for n in names)
     if (closed or rules.kuitan) and all(k in _SIMPLES for k in meld_kinds):
-        s = regular_shanten(_masked(counts, _SIMPLES), sets)
-        held = all(not counts[k] for k in range(34) if k not in _SIMPLES)
+        s = _kept_shanten(counts, _SIMPLES, sets)
+        # held: no terminal or honour left (one may remain in a hand that still discards)
+        spare = 1 if sum(counts) % 3 == 2 else 0
+        held = sum(counts[k] for k in range(34) if k not in _SIMPLES) <= spare
         out.append(YakuRoute("tanyao", 1, s, held and s == base, max(0, s - base)))
     for suit in range(3):
         own = frozenset(range(suit * 9, suit * 9 + 9))
         if not all(k in own or k in _HONORS for k in meld_kinds):
             continue
-        s_hon = regular_shanten(_masked(counts, own | _HONORS), sets)
+        s_hon = _kept_shanten(counts, own | _HONORS, sets)
         s_chin = 99
         if all(k in own for k in meld_kinds):
-            s_chin = regular_shanten(_masked(counts, own), sets)
+            s_chin = _kept_shanten(counts, own, sets)
         if s_chin <= s_hon:
             out.append(YakuRoute("chinitsu", 6 if closed else 5, s_chin, False,
                                  max(0, s_chin - base)))
@@ -321,8 +334,9 @@ def explain_call(view: PlayerView, action: Action, rules: RuleSet | None = None)
         best = tuple(sorted(k for k, x in allowed.items() if x.shanten == after and x.count == top))
         kinds = allowed[best[0]].kinds
         count = top
-        route_counts = list(c_after)
-        route_counts[best[0]] -= 1
+        # routes are judged on the hand before its discard: each route throws what it does not
+        # need, which need not be the tile that is best for plain speed
+        route_counts = c_after
     unseen_after = [max(0, 4 - c_after[k] - seen_after[k]) for k in range(34)]
     routes = yaku_routes(view, route_counts, melds_after, after, rules, unseen_after)
     return CallAdvice(action, before, after, count, kinds, best, tuple(routes),

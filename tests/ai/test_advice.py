@@ -260,3 +260,15 @@ def test_every_call_offered_in_a_game_is_explained_consistently():
                     view, a, _kuikae(a, rules))
         game.submit(seat, agents[seat].act(view, legal))
     assert explained > 50
+
+
+def test_Y26_chinitsu_is_no_route_when_most_of_the_hand_must_go():
+    # after 7m chi with 89m only 1m 3m 8m 9m are manzu: seven tiles short of a one-suit hand,
+    # 6-shanten (the bare shape formula would say 4, one step behind the hand); with the three
+    # honours, honitsu is 4-shanten: one step behind, still a route
+    view, tile, _ = _call_view("13889m6p348s1z3z6z9m", "7m")
+    chi = Chi(_hand_tiles(view, "89m"), tile)
+    advice = explain_call(view, chi)
+    assert advice.shanten_after == 3
+    assert [(r.name, r.shanten, r.detour) for r in advice.yaku] == [("honitsu", 4, 1)]
+    assert not advice.no_yaku
