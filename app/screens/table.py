@@ -525,7 +525,7 @@ class TableScreen(SizeAware, Screen):
             parts.append(t("advice.discard", tiles=p.kinds(a.discards).plain))
         if wide and a.dora:
             parts.append(t("advice.dora", n=a.dora))
-        head = " · ".join(parts) + " · " + t("advice.yaku") + " "
+        head = " · ".join(parts) + " · " + t("advice.yaku")  # "yaku: " / "役："
         if a.no_yaku:
             return head, t("advice.no_yaku")
         names = []
