@@ -356,6 +356,8 @@ class TableScreen(SizeAware, Screen):
 
     def my_note(self, view: PlayerView) -> str:
         if not view.waits:
+            if self.app.settings.hints and len(view.concealed) % 3 == 2:
+                return t("table.hints_legend")  # names the two rows just below it
             return ""
         p = self.app.painter
         note = t("table.waits", tiles=p.kinds(view.waits).plain.replace("  ", " "))

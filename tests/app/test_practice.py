@@ -58,6 +58,8 @@ async def _toggle():
         low = min(h.shanten for h in hints.values())
         assert best and all(hints[k].shanten == low for k in best)
         assert hand.has_class("-hints") and hand.size.height == height + 2
+        note = str(app.screen.query_one("#my-seat").render())
+        assert "shanten and helpful tiles" in note
         shown = app.screen.active_bindings["u"]
         assert shown.enabled and shown.binding.show and shown.binding.description == "Hints"
         await pilot.press("u")
