@@ -17,11 +17,12 @@ from app.i18n import t
 from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import Choice
 
-TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi")
+TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi", "hints")
 TOGGLE_TEXT = {
     "auto_win": "settings.auto_win",
     "skip_calls": "settings.skip_calls",
     "tsumogiri_after_riichi": "settings.tsumogiri",
+    "hints": "settings.hints",
 }
 # Settings that ``riichi play`` can also set for one session (same names in PlayOptions).
 OVERRIDABLE = ("language", "glyphs", "theme", "speed")

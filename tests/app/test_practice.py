@@ -166,3 +166,18 @@ async def _grow():
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert "best discard" in bar.options[0].advice
+
+
+def test_hints_can_be_switched_in_settings_too():
+    asyncio.run(_settings())
+
+
+async def _settings():
+    app = RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#hints").focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.settings.hints and load_settings()[0].hints
