@@ -181,3 +181,33 @@ async def _settings():
         await pilot.press("right")
         await pilot.pause()
         assert app.settings.hints and load_settings()[0].hints
+
+
+def test_hand_hint_rows_mark_furiten_and_skip_tiles_that_cannot_go():
+    asyncio.run(_hint_rows())
+
+
+async def _hint_rows():
+    from textual.app import App, ComposeResult
+
+    from app.widgets import TileHint
+    from engine.tiles import parse_tiles
+
+    class Harness(App):
+        CSS = "HandView { height: 4; } HandView.-hints { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield HandView()
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        hand.tiles = tuple(parse_tiles("123p"))
+        hand.selectable = frozenset(hand.tiles[:2])
+        hand.hints = ((9, TileHint(0, 4, best=False, furiten=True)),
+                      (10, TileHint(1, 12, best=True)), (11, TileHint(1, 8)))
+        await pilot.pause()
+        rows = hand.render().plain.split("\n")
+        assert len(rows) == 6 and hand.size.height == 6
+        # 3p cannot be discarded now: no hint over it
+        assert rows[0].split() == ["0F", "1"] and rows[1].split() == ["4", "12"]
