@@ -115,3 +115,19 @@ def texts() -> Texts:
 def t(key: str, **values: Any) -> str:
     """The current language's text for ``key`` (a :class:`Translated`, which is a ``str``)."""
     return Translated(_current(key, **values), key, values, _current.lang)
+
+
+#: Seats named from the player's seat (0): you, the player to the right, across, left.
+REL_NAMES = ("you", "right", "across", "left")
+WIND_KEYS = ("east", "south", "west", "north")
+
+
+def seat_name(seat: int, human: int = 0) -> str:
+    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat."""
+    return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
+
+
+def round_label(round_index: int) -> str:
+    """``East 1`` … ``West 4`` (in the current language) for a round index (0 = East 1)."""
+    return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),
+             number=round_index % 4 + 1)

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from app.screens.base import SizeAware
 
-from app.i18n import t
+from app.i18n import seat_name, t
 
 
 def _score_text(score: float) -> str:
@@ -23,8 +23,6 @@ def _score_text(score: float) -> str:
 
 
 def standings_table(result, rules) -> Table:
-    from app.screens.table import seat_name
-
     table = Table(box=None, header_style="bold", pad_edge=False)
     for heading, justify in (("rank", "left"), ("player", "left"), ("points", "right"),
                              ("uma", "right"), ("oka", "right"), ("score", "right")):
@@ -72,8 +70,6 @@ class GameOverScreen(SizeAware, Screen):
                     yield Static(t("table.sticks", n=self.result.leftover_sticks), classes="hint")
             if self.reason == "bust":
                 loser = min(range(4), key=lambda s: self.result.points[s])
-                from app.screens.table import seat_name
-
                 yield Static(t("gameover.ended_bust", seat=seat_name(loser)), classes="hint")
             yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",
                          classes="hint")

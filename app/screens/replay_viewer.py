@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.i18n import t, texts
+from app.i18n import round_label, seat_name, t, texts
 from app.screens.base import SizeAware
 from app.storage.history import GameRecord, History
 from app.widgets.melds import meld_text
@@ -47,17 +47,6 @@ from engine.tiles import dora_of
 from engine.view import PlayerView
 
 HUMAN = 0
-REL_NAMES = ("you", "right", "across", "left")
-WIND_KEYS = ("east", "south", "west", "north")
-
-
-def seat_name(seat: int) -> str:
-    return t(f"seat.{REL_NAMES[(seat - HUMAN) % 4]}")
-
-
-def round_label(round_index: int) -> str:
-    return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),
-             number=round_index % 4 + 1)
 
 
 class ReplayError(ValueError):

@@ -16,14 +16,12 @@ from textual.widgets import Static
 from app.screens.base import SizeAware
 
 from app.glyphs import Painter
-from app.i18n import t, texts
+from app.i18n import seat_name, t, texts
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
 
 
 def _seat(seat: int) -> str:
-    from app.screens.table import seat_name
-
     return seat_name(seat)
 
 

@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 
 from app.screens.base import SizeAware
 
-from app.i18n import t, texts
+from app.i18n import round_label, seat_name, t, texts
 from app.screens.setup import GameSetup
 from app.settings_speed import SPEED_DELAY
 from app.widgets import (
@@ -71,19 +71,8 @@ from engine.tiles import dora_of
 from engine.view import PlayerView
 
 HUMAN = 0
-REL_NAMES = ("you", "right", "across", "left")
-WIND_KEYS = ("east", "south", "west", "north")
 _VISIBLE = (Discarded, Called, KanDeclared)
 UI_INTERVAL = 0.1
-
-
-def seat_name(seat: int, human: int = HUMAN) -> str:
-    return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
-
-
-def round_label(round_index: int) -> str:
-    return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),
-             number=round_index % 4 + 1)
 
 
 @dataclass

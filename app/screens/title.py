@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from app.screens.base import SizeAware
 
-from app.i18n import t
+from app.i18n import round_label, t
 
 LOGO = """\
  ┌──┐┌──┐┌──┐┌──┐┌──┐┌──┐
@@ -34,7 +34,6 @@ def saved_game_exists() -> bool:
         return False
 
 
-WIND_KEYS = ("east", "south", "west", "north")
 HUMAN = 0  # the player's seat in every saved game
 
 
@@ -48,9 +47,7 @@ class SavedSummary:
     saved_at: _dt.datetime  # local time of the last saved move
 
     def lines(self) -> tuple[str, str]:
-        wind = t(f"wind.{WIND_KEYS[self.round_index // 4 % 4]}")
-        where = t("title.continue_detail",
-                  round=t("table.round", wind=wind, number=self.round_index % 4 + 1),
+        where = t("title.continue_detail", round=round_label(self.round_index),
                   honba=t("table.honba", n=self.honba), points=f"{self.points:,}")
         return where, t("title.continue_saved", date=self.saved_at.strftime("%Y-%m-%d %H:%M"))
 
