@@ -132,6 +132,34 @@ def tile_danger(
     return d
 
 
+#: the coarse model of the ``normal`` level: three classes of tile instead of reading waits
+COARSE_SAFE_HONOR = 0.012  # an honour with two or more copies visible
+COARSE_HONOR = 0.03
+COARSE_SUJI = 0.035  # every ryanmen reading through the tile is cut by a genbutsu suji
+COARSE_TERMINAL = 0.07
+COARSE_MIDDLE = 0.10
+
+
+def coarse_danger(kind: int, opp: Opponent, unseen: Sequence[int]) -> float:
+    """Deal-in probability of ``kind`` against ``opp`` by the rule of thumb a casual player
+    uses: genbutsu is safe, an honour is safer the more copies are visible, suji is half-safe,
+    any other number tile is dangerous (middle tiles most). No kabe, no one-chance, no dora.
+
+    >>> o = Opponent(seat=1, river=[3], safe={3})
+    >>> coarse_danger(3, o, [4] * 34), coarse_danger(0, o, [4] * 34) < coarse_danger(4, o, [4] * 34)
+    (0.0, True)
+    """
+    if kind in opp.safe:
+        return 0.0
+    if kind >= 27:
+        return COARSE_SAFE_HONOR if unseen[kind] <= 2 else COARSE_HONOR
+    n = kind % 9
+    sujis = [kind + d for d in (-3, 3) if 0 <= n + d <= 8]
+    if all(k in opp.safe for k in sujis):
+        return COARSE_SUJI
+    return COARSE_TERMINAL if n in (0, 8) else COARSE_MIDDLE
+
+
 def shows_yaku(opp: Opponent) -> bool:
     """Whether the open calls fit a yaku: a yakuhai triplet, all simples (tanyao), one suit with
     honours (honitsu) or triplets only (toitoi). Calls that fit none can still hide a yakuhai

@@ -25,7 +25,7 @@ from engine.tiles import is_red
 from engine.view import PlayerView
 
 from ai.base import Agent, discard_choices, riichi_choices
-from ai.defence import threat_cost
+from ai.defence import coarse_danger, expected_loss, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.value import best_route, hand_han, points, routes
@@ -59,12 +59,14 @@ class Style:
     max_call_shanten: int = 2  # no call that leaves the hand further than this from tenpai
     riichi_bias: float = 0.0  # >0 declares riichi more readily
     placement: bool = False  # adjust to the standings in the last rounds
+    coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
+    simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
 
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.8, threats_open=False, lookahead=False, call_bias=0.8,
-                    riichi_bias=0.1),
+    "normal": Style(defence=0.7, threats_open=False, lookahead=False, call_bias=0.8,
+                    riichi_bias=0.1, coarse=True, simple_riichi=True),
     "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
 }
 PERSONALITY = {
@@ -191,6 +193,9 @@ class Player(Agent):
         opps = self._opponents(sit)
         if not opps:
             return 0.0
+        if self.style.coarse:
+            loss = sum(coarse_danger(kind, o, sit.unseen) * expected_loss(o, ()) for o in opps)
+            return loss * self._defence_weight(sit)
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
 
     # ------------------------------------------------------------------ evaluation
@@ -372,6 +377,9 @@ class Player(Agent):
                                              riichi=False)
         if w_r == 0:
             return None
+        if self.style.simple_riichi:
+            # a decent wait (four copies or more) always riichi; a poor one only without a yaku
+            return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
         draws = max(1, sit.tiles_left // 4)
         unseen = sit.unseen_total()
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)

@@ -1,0 +1,128 @@
+"""The three levels differ in ways a player would notice (the measured order easy < normal < hard
+is a league figure: ``riichi selfplay --seats hard,normal,easy,greedy --duplicate``).
+
+- ``easy`` plays for speed only, ignores danger and sometimes picks a worse discard;
+- ``normal`` defends only against riichi, with a rule-of-thumb danger model (genbutsu, suji,
+  honours), and declares riichi whenever tenpai on a decent wait;
+- ``hard`` also fears open hands, reads kabe and one-chance, weighs riichi against dama, looks
+  one step ahead at 1-shanten and plays for placement in the last rounds.
+"""
+
+import random
+
+from ai import make_agent
+from ai.defence import Opponent, coarse_danger, tile_danger
+from ai.observe import observe
+from engine.actions import Riichi
+from engine.meld import Meld, MeldKind
+from engine.tiles import TilePool, format_kinds, kind_name, parse_kind
+from tests.ai.helpers import make_view
+
+
+def test_coarse_danger_has_only_rule_of_thumb_classes():
+    o = Opponent(seat=0, river=[parse_kind("4m")], safe={parse_kind("4m")}, riichi=True)
+    unseen = [4] * 34
+    assert coarse_danger(parse_kind("4m"), o, unseen) == 0.0  # genbutsu
+    suji = coarse_danger(parse_kind("1m"), o, unseen)
+    middle = coarse_danger(parse_kind("5p"), o, unseen)
+    assert 0 < suji < middle
+    # the fine model sees the kabe (all four 8p visible: no 8p-9p ryanmen on 7p), the coarse
+    # one does not
+    wall = unseen[:]
+    wall[parse_kind("8p")] = 0
+    seven = parse_kind("7p")
+    assert tile_danger(seven, o, wall) < tile_danger(seven, o, unseen)
+    assert coarse_danger(seven, o, wall) == coarse_danger(seven, o, unseen)
+
+
+def tenpai_positions(n, seed=13):
+    """Random closed 14-tile hands with a discard that leaves tenpai on four or more copies."""
+    from ai.efficiency import shanten, waits
+
+    rng = random.Random(seed)
+    out = []
+    suits = [k for k in range(27) for _ in range(4)]
+    while len(out) < n:
+        # build a near-complete hand from sets so tenpai comes up often
+        counts = [0] * 34
+        kinds: list[int] = []
+        while len(kinds) < 12:
+            k = rng.choice(suits)
+            if k % 9 <= 6 and rng.random() < 0.6:
+                s = [k, k + 1, k + 2]
+            else:
+                s = [k, k, k]
+            if all(counts[x] + s.count(x) <= 4 for x in s):
+                for x in s:
+                    counts[x] += 1
+                kinds += s
+        extra = rng.sample([k for k in range(34) if counts[k] <= 2], 2)
+        kinds += extra
+        counts = [kinds.count(k) for k in range(34)]
+        best = None
+        for d in set(kinds):
+            c = counts[:]
+            c[d] -= 1
+            if shanten(c, 4, True) == 0:
+                w = sum(4 - c[x] for x in waits(c))
+                if w >= 4:
+                    best = d
+                    break
+        if best is None:
+            continue
+        hand = kinds[:]
+        hand.remove(best)
+        text, drawn = format_kinds(hand), kind_name(best)
+        base = make_view(text, drawn, live_tiles_left=50)
+        riichis = tuple(Riichi(t) for t in base.hand + (base.drawn,))
+        out.append(make_view(text, drawn, live_tiles_left=50, legal=base.legal + riichis))
+    return out
+
+
+def test_normal_declares_riichi_more_readily_than_hard():
+    views = tenpai_positions(40)
+    counts = {}
+    for level in ("normal", "hard"):
+        agent = make_agent(level, seed=2)
+        counts[level] = sum(isinstance(agent.act(v, v.legal), Riichi) for v in views)
+    assert counts["normal"] == len(views), counts  # every one of these waits is decent
+    assert counts["hard"] < counts["normal"], counts  # hard keeps some dama
+
+
+def open_threat_positions(n, seed=21):
+    """Random 14-tile hands facing a silent hand with three open calls of simples."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        pool = TilePool()
+        calls = pool.parse("234m") + pool.parse("567p") + pool.parse("666s")
+        melds = (
+            Meld(MeldKind.CHI, tuple(sorted(calls[0:3])), calls[0], 3),
+            Meld(MeldKind.CHI, tuple(sorted(calls[3:6])), calls[3], 3),
+            Meld(MeldKind.PON, tuple(sorted(calls[6:9])), calls[6], 2),
+        )
+        wall = [k for k in range(34) for _ in range(4)]
+        for k in (1, 2, 3, 13, 14, 15, 23, 23, 23):
+            wall.remove(k)
+        kinds = rng.sample(wall, 20)
+        hand, river = kinds[:14], kinds[14:]
+        out.append(make_view(
+            format_kinds(hand[:13]), kind_name(hand[13]), rivers=(format_kinds(river), "", "", ""),
+            melds=(melds, (), (), ()), live_tiles_left=30, pool=pool,
+        ))
+    return out
+
+
+def test_hard_alone_fears_open_hands():
+    views = open_threat_positions(40)
+    danger = {}
+    for level in ("normal", "hard"):
+        agent = make_agent(level, seed=1)
+        total = 0.0
+        for v in views:
+            sit = observe(v)
+            kind = agent.act(v, v.legal).tile >> 2
+            opp = next(o for o in sit.opponents if o.seat == 0)
+            total += tile_danger(kind, opp, sit.unseen, sit.dora)
+        danger[level] = total
+    assert danger["hard"] < danger["normal"] / 2, danger
