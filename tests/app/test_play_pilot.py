@@ -41,7 +41,7 @@ async def _autoplay(length):
         screen = app.screen
         assert screen.result is not None
         assert sorted(screen.result.ranking) == [0, 1, 2, 3]
-        assert sum(screen.result.points) + 1000 * screen.result.leftover_sticks == 100000 or True
+        assert sum(screen.result.points) + 1000 * screen.result.leftover_sticks == 100000
         await pilot.press("enter")  # back to the title screen
         await pilot.pause()
         assert app.screen.__class__.__name__ == "TitleScreen"
@@ -50,15 +50,21 @@ async def _autoplay(length):
 def test_rounds_played_with_keys():
     """The player's seat is played only with keys for two whole rounds: 1 for a win on offer,
     Esc to let calls pass, Enter to discard the selected tile (the drawn one), Enter on the
-    round result; opponents are greedy AIs. (A whole hanchan through the UI is the autoplay
-    test above: key presses in Pilot cost ~50 ms each, too slow for ~600 of them.)"""
-    asyncio.run(_keys_game())
+    round result; opponents are greedy AIs."""
+    asyncio.run(_keys_game(seed=11, length="tonpuusen", rounds_wanted=2, limit_s=60))
 
 
-async def _keys_game():
+def test_whole_hanchan_played_with_keys_reaches_the_final_standings():
+    """A whole hanchan where every decision of the player's seat is a key press (~600 of
+    them), to the final standings and back to the title screen."""
+    asyncio.run(_keys_game(seed=7, length="hanchan", rounds_wanted=None, limit_s=300))
+
+
+async def _keys_game(seed, length, rounds_wanted, limit_s):
+    from app.screens.title import TitleScreen
     from engine.actions import Pass, Ron, Tsumo
 
-    options = PlayOptions(seed=11, length="tonpuusen", difficulty="greedy", speed="instant",
+    options = PlayOptions(seed=seed, length=length, difficulty="greedy", speed="instant",
                           direct=True, save=False)
     app = RiichiApp(options)
     presses = {"1": 0, "escape": 0, "enter": 0}
@@ -66,9 +72,11 @@ async def _keys_game():
     async with app.run_test(size=(80, 24)) as pilot:
         start = time.monotonic()
         table = None
-        while rounds < 2:
-            assert time.monotonic() - start < 60, "the rounds did not finish in time"
+        while rounds_wanted is None or rounds < rounds_wanted:
+            assert time.monotonic() - start < limit_s, "the rounds did not finish in time"
             screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
             if isinstance(screen, ResultScreen):
                 rounds += 1
                 await pilot.press("enter")
@@ -90,7 +98,16 @@ async def _keys_game():
             await pilot.pause(0.005)
         assert presses["enter"] > 10
         assert table is not None and table.game.round_index + table.game.honba >= 1
-        assert sum(table.game.scores) + 1000 * table.game.sticks == 100000
+        if rounds_wanted is None:
+            result = app.screen.result
+            assert rounds >= 8 and table.game.over
+            assert sorted(result.ranking) == [0, 1, 2, 3]
+            assert sum(result.points) + 1000 * result.leftover_sticks == 100000
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+        else:
+            assert sum(table.game.scores) + 1000 * table.game.sticks == 100000
 
 
 def test_shrinking_below_80x24_shows_a_notice_and_growing_returns_to_the_table():
