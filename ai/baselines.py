@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import (
-    AbortNineTerminals, Action, AgariYame, Chi, DeclareTenpai, Discard, Kan, Pass, Pon, Riichi,
-    Ron, Tsumo,
+    AbortNineTerminals, Action, AgariYame, Chi, DeclareTenpai, Discard, Kan, Pass, Pon, Ron, Tsumo,
 )
 from engine.meld import MeldKind
 from engine.view import PlayerView

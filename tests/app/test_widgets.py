@@ -4,7 +4,7 @@ import asyncio
 
 from textual.app import App, ComposeResult
 
-from app.widgets import CallBar, CallOption, HandView, MeldsView, RiverView
+from app.widgets import CallBar, CallOption, HandView, RiverView
 from app.widgets.melds import meld_text
 from app.glyphs import Painter
 from engine.meld import parse_meld
