@@ -3,7 +3,7 @@
 Run from the repository root:
 
     .venv/bin/python benchmarks/bench_ai.py                 # quick: 40 + 8 games
-    .venv/bin/python benchmarks/bench_ai.py --games 400 --selfplay 40 --workers 2
+    .venv/bin/python benchmarks/bench_ai.py --games 400 --selfplay 40 --levels 400 --workers 2
 
 1. ``hard`` against three ``greedy`` baselines, duplicate (each seed four times, the challenger in
    every seat): average rank with its 95% interval (target <= 2.30 over >= 400 games).
@@ -11,6 +11,8 @@ Run from the repository root:
    deal-in <= 13%, riichi 15-25%, call 25-40%).
 3. Decision time of ``hard`` in one process, CPU time per decision (so other load on the machine
    does not count): median <= 5 ms, p99 <= 50 ms.
+4. The levels in one duplicate league, ``hard,normal,easy,greedy``: average rank with its 95%
+   interval per level (target: easy > normal > hard, neighbours' intervals apart).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=40, help="duplicate games vs greedy (x4 seeds)")
     ap.add_argument("--selfplay", type=int, default=8, help="four-way hard games")
     ap.add_argument("--timing", type=int, default=3, help="hard games timed in this process")
+    ap.add_argument("--levels", type=int, default=0,
+                    help="duplicate games of hard,normal,easy,greedy (0: skip)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
@@ -77,6 +81,25 @@ def main() -> int:
     print(f"hard decision time (CPU), {len(times)} decisions in {args.timing} games:")
     print(f"  {verdict(p50 <= 5)} median {p50:.2f} ms (target <= 5)")
     print(f"  {verdict(p99 <= 50)} p99    {p99:.2f} ms (target <= 50); max {times[-1] * 1000:.0f} ms")
+
+    if args.levels:
+        t0 = time.monotonic()
+        recs = league(args.levels, args.seed + 2000, ["hard", "normal", "easy", "greedy"],
+                      duplicate=True, workers=args.workers)
+        rows = {r["seat"]: r for r in summarise(recs)}
+        print(f"levels, duplicate, {rows['hard']['games']} games "
+              f"({time.monotonic() - t0:.0f}s, seeds {args.seed + 2000}..):")
+        for name in ("hard", "normal", "easy", "greedy"):
+            r = rows[name]
+            lo, hi = r["rank_ci95"]
+            print(f"       {name:<7} average rank {r['avg_rank']:.3f} (95% CI {lo:.2f}-{hi:.2f}), "
+                  f"win {r['win_rate']:.1%} deal-in {r['deal_in_rate']:.1%} "
+                  f"riichi {r['riichi_rate']:.1%} call {r['call_rate']:.1%}")
+        ci = {n: rows[n]["rank_ci95"] for n in ("hard", "normal", "easy")}
+        apart = ci["hard"][1] < ci["normal"][0] and ci["normal"][1] < ci["easy"][0]
+        order = rows["hard"]["avg_rank"] < rows["normal"]["avg_rank"] < rows["easy"]["avg_rank"]
+        print(f"  {verdict(order)} order hard < normal < easy; intervals apart: "
+              f"{'yes' if apart else 'no'}")
     return 0
 
 
