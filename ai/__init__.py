@@ -5,9 +5,11 @@
 'greedy'
 
 ``agent.act(view, legal)`` returns one of ``legal``; the same seed gives the same decisions.
-Kinds: ``easy``, ``normal``, ``hard`` (the real AI at three strengths), and the baselines
-``random``, ``tsumogiri``, ``greedy``. Personalities (for easy/normal/hard): ``balanced``,
-``aggressive`` (calls and pushes), ``defensive`` (closed hands, riichi, folds early).
+Kinds: ``easy``, ``normal``, ``hard`` (the real AI at three strengths, see ``ai.player``; a
+duplicate league ``riichi selfplay --seats hard,normal,easy,greedy --duplicate`` measures their
+order), and the baselines ``random``, ``tsumogiri``, ``greedy``. Personalities (for
+easy/normal/hard): ``balanced``, ``aggressive`` (calls and pushes), ``defensive`` (closed hands,
+riichi, folds early).
 """
 
 from __future__ import annotations

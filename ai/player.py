@@ -7,6 +7,14 @@ hand's estimated value (dora, red fives, yakuhai, the yaku routes it can still t
 once tenpai), minus the expected loss of the discard against every opponent who may be tenpai
 (``ai.defence``). Folding needs no special mode: when the attack is worth little, the safest tile
 wins the comparison (betaori).
+
+The levels differ in what they notice (``LEVELS``): ``easy`` plays for speed only, ignores danger
+and often picks a worse discard; ``normal`` counts hand value but reads shapes one step only,
+defends only against riichi with a rule-of-thumb danger model (``coarse_danger``: genbutsu, suji,
+honours, the rest), declares riichi whenever tenpai on a decent wait, and now and then (never
+under riichi) takes a near-best discard; ``hard`` does everything: second-level ukeire, the full
+danger model against open and silent hands too, riichi weighed against dama, placement at the
+end of the game.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ class Style:
     defence: float = 1.0  # weight of expected deal-in loss
     threats_open: bool = True  # also fear open hands and silent tenpai (not only riichi)
     noise: float = 0.0  # chance of picking among the top discards at random
+    noise_riichi: bool = True  # the random picks also when someone has declared riichi
     lookahead: bool = False  # second-level ukeire at 1-shanten
     value: bool = True  # count hand value (else speed only)
     call_bias: float = 0.0  # >0 calls more readily
@@ -65,8 +74,9 @@ class Style:
 
 LEVELS = {
     "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(defence=0.7, threats_open=False, lookahead=False, call_bias=0.8,
-                    riichi_bias=0.1, coarse=True, simple_riichi=True),
+    "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
+                    lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
+                    simple_riichi=True),
     "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
 }
 PERSONALITY = {
@@ -349,7 +359,8 @@ class Player(Agent):
             sets = sit.sets_needed - (1 if a.kind is MeldKind.ANKAN else 0)
             if shanten(c, sets, sit.closed) <= scored[0].shanten:
                 return a
-        if self.style.noise and len(scored) > 1 and self.rng.random() < self.style.noise:
+        calm = self.style.noise_riichi or not any(o.riichi for o in sit.opponents)
+        if self.style.noise and calm and len(scored) > 1 and self.rng.random() < self.style.noise:
             top = scored[: min(3, len(scored))]
             choice = top[self.rng.randrange(len(top))]
         else:

@@ -126,3 +126,19 @@ def test_hard_alone_fears_open_hands():
             total += tile_danger(kind, opp, sit.unseen, sit.dora)
         danger[level] = total
     assert danger["hard"] < danger["normal"] / 2, danger
+
+
+def test_normal_sometimes_misses_the_best_discard_but_not_under_riichi():
+    hand, drawn = "13m6m234p57p9p79s44s", "8m"
+    calm = make_view(hand, drawn, rivers=("1z2z7s3m", "", "", ""), live_tiles_left=40)
+    threat = make_view(
+        hand, drawn, rivers=("1z2z7s3m", "", "", ""),
+        riichi=(True, False, False, False), riichi_at={0: 3}, live_tiles_left=40,
+    )
+    seeds = range(40)
+    hard = {make_agent("hard", seed=s).act(calm, calm.legal) for s in seeds}
+    normal = {make_agent("normal", seed=s).act(calm, calm.legal) for s in seeds}
+    assert len(hard) == 1 and len(normal) > 1
+    assert hard <= normal
+    safe = {parse_kind("3m"), parse_kind("7s")}
+    assert {make_agent("normal", seed=s).act(threat, threat.legal).tile >> 2 for s in seeds} <= safe
