@@ -11,7 +11,7 @@ from app.screens.gameover import GameOverScreen
 from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
 from app.storage.settings import Settings
-from engine.actions import Riichi
+from engine.actions import Chi, Kan, Pass, Pon, Riichi
 from engine.events import RoundDrawn, Win
 
 
@@ -37,9 +37,10 @@ def my_turn(app) -> bool:
 
 
 async def play_until(pilot, app, stop, timeout=40.0):
-    """Play the player's seat with a normal AI (acting as the keys would) until ``stop(app)``;
-    round results that are not wanted are dismissed with Enter."""
-    agent = make_agent("normal", seed=5)
+    """Play the player's seat with the greedy baseline that never calls (acting as the keys
+    would) until ``stop(app)``; round results that are not wanted are dismissed with Enter. The
+    baseline, not a tuned level, so that tuning the AIs does not move these snapshots."""
+    agent = make_agent("greedy", seed=5)
     start = time.monotonic()
     while not stop(app):
         assert time.monotonic() - start < timeout, "timed out"
@@ -47,7 +48,10 @@ async def play_until(pilot, app, stop, timeout=40.0):
         if isinstance(screen, ResultScreen):
             await pilot.press("enter")
         elif my_turn(app):
-            screen.submit_human(agent.act(screen.view, screen.legal))
+            action = agent.act(screen.view, screen.legal)
+            if isinstance(action, (Chi, Pon, Kan)) and Pass() in screen.legal:
+                action = Pass()
+            screen.submit_human(action)
         await pilot.pause(0.01)
 
 
