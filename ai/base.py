@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.actions import Action, Discard, Riichi, Ron, Tsumo
+from engine.actions import AgariYame, Action, DeclareTenpai, Discard, Riichi, Ron, Tsumo
 from engine.tiles import DEFAULT_REDS, is_red
 from engine.view import PlayerView
 
@@ -43,6 +43,20 @@ class Agent:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def obvious_choice(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """What every AI does without thinking: take a win, answer a tenpai declaration (K1 option)
+    truthfully, end the game by agari-yame (G4) when offered; ``None`` when none applies."""
+    for a in legal:
+        if isinstance(a, (Tsumo, Ron)):
+            return a
+    for a in legal:
+        if isinstance(a, DeclareTenpai) and a.tenpai == bool(view.waits):
+            return a
+        if isinstance(a, AgariYame) and a.stop:
+            return a
+    return None
 
 
 def fallback(legal: Sequence[Action]) -> Action:

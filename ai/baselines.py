@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import (
-    AbortNineTerminals, Action, AgariYame, Chi, DeclareTenpai, Discard, Kan, Pass, Pon, Ron, Tsumo,
+    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon,
 )
 from engine.meld import MeldKind
 from engine.view import PlayerView
 
-from ai.base import Agent, discard_choices, riichi_choices
+from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
 from ai.efficiency import shanten, ukeire
 from ai.observe import observe
 
@@ -32,14 +32,9 @@ class TsumogiriAgent(Agent):
     kind = "tsumogiri"
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        for a in legal:
-            if isinstance(a, (Tsumo, Ron)):
-                return a
-        for a in legal:
-            if isinstance(a, DeclareTenpai) and a.tenpai == bool(view.waits):
-                return a
-            if isinstance(a, AgariYame) and a.stop:
-                return a
+        obvious = obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
         if view.drawn is not None and Discard(view.drawn) in legal:
             return Discard(view.drawn)
         for a in legal:
@@ -62,14 +57,9 @@ class GreedyAgent(Agent):
     kind = "greedy"
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        for a in legal:
-            if isinstance(a, (Tsumo, Ron)):
-                return a
-        for a in legal:
-            if isinstance(a, DeclareTenpai) and a.tenpai == bool(view.waits):
-                return a
-            if isinstance(a, AgariYame) and a.stop:
-                return a
+        obvious = obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
         sit = observe(view)
         sets = sit.sets_needed
         closed = sit.closed

@@ -23,8 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import (
-    AbortNineTerminals, Action, AgariYame, Chi, DeclareTenpai, Discard, Kan, Pass, Pon, Riichi,
-    Ron, Tsumo,
+    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon, Riichi,
 )
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
@@ -32,7 +31,7 @@ from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
 from engine.tiles import is_red
 from engine.view import PlayerView
 
-from ai.base import Agent, discard_choices, riichi_choices
+from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
 from ai.defence import coarse_danger, expected_loss, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
@@ -151,14 +150,9 @@ class Player(Agent):
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        for a in legal:
-            if isinstance(a, (Tsumo, Ron)):
-                return a
-        for a in legal:
-            if isinstance(a, DeclareTenpai) and a.tenpai == bool(view.waits):
-                return a
-            if isinstance(a, AgariYame) and a.stop:
-                return a
+        obvious = obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
         sit = observe(view)
         if any(isinstance(a, Discard) for a in legal):
             return self._own_turn(sit, legal)
