@@ -82,6 +82,10 @@ async def _advice():
         calls = [o for o in screen.offers if isinstance(o.action, (Chi, Pon, Kan))]
         assert calls and all("shanten" in o.advice for o in calls)
         bar = screen.query_one(CallBar)
+        for _ in range(100):  # the bar grows on the next layout pass; under load that can lag
+            if bar.size.height == len(bar.options) + 1:
+                break
+            await pilot.pause(0.02)
         assert bar.rows() and bar.size.height == len(bar.options) + 1
         skip = bar.options[-1]
         assert skip.key == "esc" and "shanten" in skip.advice
