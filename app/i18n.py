@@ -127,6 +127,15 @@ def seat_name(seat: int, human: int = 0) -> str:
     return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
 
 
+def seat_text(key: str, seat: int, human: int = 0, role: str = "seat", **values: Any) -> str:
+    """The text ``key`` whose subject is ``seat`` (its ``{seat}``, or ``{role}``), with the verb
+    in the player's own form when that seat is the player's: the key's ``_you`` twin (``You
+    call pon`` / ``Left calls pon``). Other placeholders come from ``values``."""
+    if (seat - human) % 4 == 0 and _current.has(f"{key}_you"):
+        key = f"{key}_you"
+    return t(key, **{role: seat_name(seat, human)}, **values)
+
+
 def round_label(round_index: int) -> str:
     """``East 1`` … ``West 4`` (in the current language) for a round index (0 = East 1)."""
     return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.i18n import round_label, seat_name, t, texts
+from app.i18n import round_label, seat_name, seat_text, t, texts
 from app.screens.base import SizeAware
 from app.storage.history import GameRecord, History
 from app.widgets.melds import meld_text
@@ -125,7 +125,7 @@ def describe(frame: Frame, p) -> list[Text]:
                 lines.append(line)
             case Called() | KanDeclared():
                 kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
-                line = Text(t(f"event.{kind}", seat=seat_name(ev.seat), tiles=""))
+                line = Text(seat_text(f"event.{kind}", ev.seat, tiles=""))
                 line.append_text(p.tiles(ev.meld.tiles, sep=" "))
                 lines.append(line)
             case DoraRevealed():
@@ -134,10 +134,10 @@ def describe(frame: Frame, p) -> list[Text]:
                 lines.append(line)
             case Win():
                 r = ev.result
-                head = (t("result.win_by", winner=seat_name(ev.seat), how=t("result.tsumo"))
+                head = (seat_text("result.win_by", ev.seat, role="winner", how=t("result.tsumo"))
                         if ev.tsumo else
-                        t("result.ron_from", winner=seat_name(ev.seat),
-                          loser=seat_name(ev.from_seat)))
+                        seat_text("result.ron_from", ev.seat, role="winner",
+                                  loser=seat_name(ev.from_seat)))
                 value = t("result.yakuman") if r.yakuman else t("result.han_fu", han=r.han,
                                                                  fu=r.fu)
                 line = Text(head, style="bold")

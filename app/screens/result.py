@@ -16,7 +16,7 @@ from textual.widgets import Static
 from app.screens.base import SizeAware
 
 from app.glyphs import Painter
-from app.i18n import seat_name, t, texts
+from app.i18n import seat_name, seat_text, t, texts
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
 
@@ -56,11 +56,11 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
     parts = []
     head = Text()
     if win.tsumo:
-        head.append(t("result.win_by", winner=_seat(win.seat), how=t("result.tsumo")),
+        head.append(seat_text("result.win_by", win.seat, role="winner", how=t("result.tsumo")),
                     style="bold")
     else:
-        head.append(t("result.ron_from", winner=_seat(win.seat), loser=_seat(win.from_seat)),
-                    style="bold")
+        head.append(seat_text("result.ron_from", win.seat, role="winner",
+                              loser=_seat(win.from_seat)), style="bold")
     parts.append(head)
     hand = Text()
     concealed = list(win.concealed)
@@ -108,7 +108,7 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
             total.append(f"  {limit_label(r.limit)}", style="bold")
     total.append("  " + t("result.points", n=r.total), style="bold")
     if win.pao is not None:
-        total.append("  " + t("result.pao", seat=_seat(win.pao)))
+        total.append("  " + seat_text("result.pao", win.pao))
     parts.append(total)
     return Group(*parts)
 

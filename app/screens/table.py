@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 
 from app.screens.base import SizeAware
 
-from app.i18n import round_label, seat_name, t, texts
+from app.i18n import round_label, seat_name, seat_text, t, texts
 from app.screens.setup import GameSetup
 from app.settings_speed import SPEED_DELAY
 from app.widgets import (
@@ -73,6 +73,30 @@ from engine.view import PlayerView
 HUMAN = 0
 _VISIBLE = (Discarded, Called, KanDeclared)
 UI_INTERVAL = 0.1
+
+
+def event_line(ev, p) -> Text | None:
+    """The event log's line for an event (painted with ``p``), None for events it leaves out
+    (draws, dora indicators: the score bar shows them)."""
+    match ev:
+        case RoundStarted():
+            return Text(round_label(ev.round_index), style="bold")
+        case Discarded():
+            line = Text(t("event.discard", seat=seat_name(ev.seat), tile=""))
+            line.append_text(p.tiles([ev.tile]))
+            if ev.riichi:
+                line.append(f"  {t('action.riichi')}", style="bold")
+            return line
+        case Called() | KanDeclared():
+            kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
+            line = Text(seat_text(f"event.{kind}", ev.seat, tiles=""))
+            line.append_text(p.tiles(ev.meld.tiles, sep=" "))
+            return line
+        case Win():
+            return Text(seat_text("event.win", ev.seat), style="bold")
+        case RoundDrawn():
+            return Text(t("event.draw_round"), style="bold")
+    return None
 
 
 @dataclass
@@ -384,26 +408,7 @@ class TableScreen(SizeAware, Screen):
         log = self.query_one("#log", RichLog)
         p = self.app.painter
         for ev in events:
-            line: Text | None = None
-            match ev:
-                case RoundStarted():
-                    line = Text(round_label(ev.round_index), style="bold")
-                case Discarded():
-                    line = Text(t("event.discard", seat=seat_name(ev.seat), tile=""))
-                    line.append_text(p.tiles([ev.tile]))
-                    if ev.riichi:
-                        line.append(f"  {t('action.riichi')}", style="bold")
-                case Called():
-                    kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
-                    line = Text(t(f"event.{kind}", seat=seat_name(ev.seat), tiles=""))
-                    line.append_text(p.tiles(ev.meld.tiles, sep=" "))
-                case KanDeclared():
-                    line = Text(t("event.kan", seat=seat_name(ev.seat), tiles=""))
-                    line.append_text(p.tiles(ev.meld.tiles, sep=" "))
-                case Win():
-                    line = Text(t("event.win", seat=seat_name(ev.seat)), style="bold")
-                case RoundDrawn():
-                    line = Text(t("event.draw_round"), style="bold")
+            line = event_line(ev, p)
             if line is not None:
                 log.write(line)
 
