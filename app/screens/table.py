@@ -246,6 +246,7 @@ class TableScreen(SizeAware, Screen):
 
     def on_mount(self) -> None:
         self.apply_size()
+        self.fill_log()
         for ev in reversed(self.game.events):  # a resumed game: mark its last discard
             if isinstance(ev, RoundStarted):
                 break
@@ -403,6 +404,15 @@ class TableScreen(SizeAware, Screen):
         if self.app.options.autoplay:
             out.append(t("table.autoplay"))
         return tuple(out)
+
+    def fill_log(self) -> None:
+        """The event log of the game so far (a resumed game's, or a new game's first round
+        header): its last lines, as they were before the player left."""
+        log = self.query_one("#log", RichLog)
+        p = self.app.painter
+        lines = [line for ev in self.game.events if (line := event_line(ev, p)) is not None]
+        for line in lines[-(log.max_lines or len(lines)):]:
+            log.write(line)
 
     def log_events(self, events) -> None:
         log = self.query_one("#log", RichLog)

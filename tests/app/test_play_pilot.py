@@ -246,3 +246,39 @@ async def _small_start():
         await pilot.press("q", "y")
         await pilot.pause(0.2)
         assert app.screen.__class__.__name__ == "TitleScreen"
+
+
+def _log_text(screen) -> list[str]:
+    return [strip.text.rstrip() for strip in screen.query_one("#log").lines]
+
+
+def test_continue_at_120x40_shows_the_event_log_as_it_was():
+    """The roomier layout's event log after Continue: the same lines as before leaving (it was
+    empty), from the round header on."""
+    asyncio.run(_continue_log())
+
+
+async def _continue_log():
+    app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        async def my_turn():
+            start = time.monotonic()
+            while not (isinstance(app.screen, TableScreen) and app.screen.legal):
+                assert time.monotonic() - start < 20
+                if isinstance(app.screen, ResultScreen):
+                    await pilot.press("enter")
+                await pilot.pause(0.02)
+            await pilot.pause()  # the log's lines are laid out
+            return app.screen
+
+        for _ in range(5):
+            screen = await my_turn()
+            await pilot.press("enter" if screen.query_one("HandView").selectable else "escape")
+        screen = await my_turn()
+        before = _log_text(screen)
+        assert before[0] == "East 1" and any(line.startswith("You: ") for line in before)
+        await pilot.press("q", "y")
+        await pilot.pause(0.1)
+        await pilot.press("c")
+        screen = await my_turn()
+        assert _log_text(screen) == before
