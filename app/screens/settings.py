@@ -33,7 +33,6 @@ class SettingsScreen(SizeAware, Screen):
         Binding("escape", "back", t("app.back")),
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
-        Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -91,9 +90,6 @@ class SettingsScreen(SizeAware, Screen):
             self.show_sample()
 
         self.call_after_refresh(restore)
-
-    def action_noop(self) -> None:
-        pass
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -43,7 +43,6 @@ class SetupScreen(SizeAware, Screen):
         Binding("escape", "back", t("app.back")),
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
-        Binding("left", "noop", t("action.change"), key_display="←/→"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -82,9 +81,6 @@ class SetupScreen(SizeAware, Screen):
 
         return GameSetup(v("length"), v("rules"), v("reds"), v("difficulty"),
                          self.app.options.seed)
-
-    def action_noop(self) -> None:
-        pass
 
     def action_start(self) -> None:
         setup = self.setup()

@@ -13,14 +13,19 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from app.i18n import t
+
 
 LABEL_WIDTH = 38
 
 
 class Choice(Widget, can_focus=True):
+    # The focused Choice's keys are the ones the footer shows (a screen's binding of the same
+    # key would be shadowed), so "←/→ Change" is said here. The description is in the language
+    # of import; screens' footers translate it again (app.screens.base.SizeAware).
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", t("action.change"), key_display="←/→"),
+        Binding("right", "step(1)", t("action.change"), show=False),
     ]
 
     index: reactive[int] = reactive(0)

@@ -127,11 +127,12 @@ def test_changing_the_language_relabels_every_footer_at_once():
             assert EN("action.new_game") in footer_texts(app)
             await pilot.press("s")
             await pilot.pause()
-            assert footer_texts(app) == [EN("app.back")]
+            # "←/→ Change": the focused choice's own key (a screen binding of ← was shadowed)
+            assert footer_texts(app) == [EN("action.change"), EN("app.back")]
             await pilot.press("right")  # English -> 中文
             await pilot.pause(0.2)
             assert app.settings.language == "zh"
-            assert footer_texts(app) == [ZH("app.back")]
+            assert footer_texts(app) == [ZH("action.change"), ZH("app.back")]
             await pilot.press("escape")
             await pilot.pause(0.2)
             texts = footer_texts(app)
@@ -141,6 +142,7 @@ def test_changing_the_language_relabels_every_footer_at_once():
             await pilot.pause(0.2)
             texts = footer_texts(app)
             assert ZH("action.start") in texts and ZH("app.back") in texts, texts
+            assert ZH("action.change") in texts, texts
             await pilot.press("escape")
             await pilot.press("s")
             await pilot.pause()
