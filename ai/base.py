@@ -2,10 +2,17 @@
 
 Every agent owns a ``random.Random`` seeded at construction (never the global one), so the same
 seed and the same views give the same decisions. ``react(view)`` is ``act(view, view.legal)``.
+
+A bug in an agent must never stall or end a game: ``act`` replaces an illegal choice, and an
+exception raised by ``choose``, with ``fallback(legal)``; the exception is logged on the
+``riichi.ai`` logger and counted in ``agent.failures``. With ``RIICHI_STRICT_AI=1`` in the
+environment (the test suite sets it) the exception propagates instead, so tests fail loudly.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import random
 from collections.abc import Sequence
 
@@ -13,24 +20,39 @@ from engine.actions import AgariYame, Action, DeclareTenpai, Discard, Riichi, Ro
 from engine.tiles import DEFAULT_REDS, is_red
 from engine.view import PlayerView
 
+log = logging.getLogger("riichi.ai")
+
 
 class Agent:
     """Base class: subclasses implement ``choose(view, legal)``; ``act`` checks the choice."""
 
     kind = "base"
+    failures = 0  # also for subclasses whose __init__ skips Agent's
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.failures = 0  # exceptions from ``choose`` answered with the fallback
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` (raises ``ValueError`` when ``legal`` is empty)."""
+        """One of ``legal`` (raises ``ValueError`` when ``legal`` is empty). An exception from
+        ``choose`` is logged and answered with ``fallback(legal)``, unless ``RIICHI_STRICT_AI=1``.
+        """
         legal = tuple(legal)
         if not legal:
             raise ValueError(f"{self.kind} agent at seat {view.seat}: no legal action to choose")
         if len(legal) == 1:
             return legal[0]
-        choice = self.choose(view, legal)
+        try:
+            choice = self.choose(view, legal)
+        except Exception:
+            if os.environ.get("RIICHI_STRICT_AI") == "1":
+                raise
+            self.failures += 1
+            kinds = sorted({type(a).__name__ for a in legal})
+            log.exception("%s agent at seat %d failed choosing among %s; playing the fallback",
+                          self.kind, view.seat, ", ".join(kinds))
+            return fallback(legal)
         if choice not in legal:  # a bug in an agent must never stall or corrupt a game
             return fallback(legal)
         return choice
