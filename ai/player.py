@@ -23,11 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import (
-    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon, Riichi,
+    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo,
 )
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
+from engine.scoring.points import base_points, pay
+from engine.standings import ranking
 from engine.tiles import is_red
 from engine.view import PlayerView
 
@@ -35,6 +37,7 @@ from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
 from ai.defence import coarse_danger, expected_loss, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
+from ai.placement import Outlook, is_all_last
 from ai.value import best_route, hand_han, points, routes
 
 
@@ -144,13 +147,25 @@ class Player(Agent):
         self.personality = personality
         self.style = style_for(level, personality)
         self.rules = rules or RuleSet()
+        self._outlook: Outlook | None = None  # the final-score pricing, in the all-last only
 
     def __repr__(self) -> str:
         return f"Player({self.level!r}, seed={self.seed}, personality={self.personality!r})"
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        self._outlook = None
+        if self.style.placement and is_all_last(view.round_index, self.rules):
+            self._outlook = Outlook.of(view, self.rules)
         obvious = obvious_choice(view, legal)
+        if isinstance(obvious, (Tsumo, Ron)) and self._outlook is not None:
+            sit = observe(view)
+            if self._decline_win(sit, obvious):
+                rest = tuple(a for a in legal if not isinstance(a, (Tsumo, Ron)))
+                if any(isinstance(a, Discard) for a in rest):
+                    return self._own_turn(sit, rest)
+                return next((a for a in rest if isinstance(a, Pass)), obvious)
+            return obvious
         if obvious is not None:
             return obvious
         sit = observe(view)
@@ -170,8 +185,8 @@ class Player(Agent):
             return 1.0, 0.0, 0.0
         v = sit.view
         last = 3 if self.rules.length == "tonpuusen" else 7
-        if v.round_index < last - 1:
-            return 1.0, 0.0, 0.0
+        if v.round_index != last - 1:
+            return 1.0, 0.0, 0.0  # before: no placement; the all-last: priced by the Outlook
         order = sorted(range(4), key=lambda s: (-v.scores[s], s))
         rank = order.index(v.seat)
         if rank == 0:
@@ -200,6 +215,15 @@ class Player(Agent):
         if self.style.coarse:
             loss = sum(coarse_danger(kind, o, sit.unseen) * expected_loss(o, ()) for o in opps)
             return loss * self._defence_weight(sit)
+        ol = self._outlook
+        if ol is not None:
+            # the all-last: a deal-in costs its points plus the uma of every place it loses
+            total = 0.0
+            for o in opps:
+                pts = expected_loss(o, sit.dora)
+                scale = ol.loss(o.seat, pts) / pts
+                total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn) * scale
+            return total * self.style.defence
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
 
     # ------------------------------------------------------------------ evaluation
@@ -244,6 +268,9 @@ class Player(Agent):
         if not self.style.value:
             return win_probability(s, n, unseen, draws) * 4000, s, n
         value = self._hand_value(sit, counts, melds, tiles, han, closed)
+        ol = self._outlook
+        if ol is not None:
+            value = self._rough_gain(ol, value, sit.view.seat_wind == 27)
         wait = None
         can_ron = True
         if s == 0:
@@ -256,7 +283,20 @@ class Player(Agent):
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
         p = win_probability(s, n, unseen, draws, can_ron, wait)
-        return p * (value + WIN_BONUS), s, n
+        return p * (value + self._win_bonus()), s, n
+
+    def _win_bonus(self) -> float:
+        """What ending the round with a win denies the others: a flat sum, or in the all-last
+        what this seat expects to lose to another seat's win."""
+        return WIN_BONUS if self._outlook is None else self._outlook.deny
+
+    @staticmethod
+    def _rough_gain(ol: Outlook, ron: float, dealer: bool) -> float:
+        """The all-last final-score gain of a hand worth about ``ron`` points by ron."""
+        r = int(ron)
+        if dealer:
+            return ol.win_gain(r, 0, -(-r // 300) * 100)
+        return ol.win_gain(r, -(-r // 200) * 100, -(-r // 400) * 100)
 
     def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
                       tiles: Sequence[int], closed: bool, riichi: bool | None = None):
@@ -270,6 +310,7 @@ class Player(Agent):
         total_w = 0
         total_v = 0.0
         used = set(tiles) | {t for m in melds for t in m.tiles}
+        ol = self._outlook
         for w in ws:
             n = sit.unseen[w]
             if n <= 0:
@@ -278,6 +319,7 @@ class Player(Agent):
             if tile is None:
                 continue
             val = 0.0
+            results = {}
             for tsumo in (False, True):
                 ws_ = WinSituation(tsumo=tsumo, riichi=use_riichi, round_wind=v.round_wind,
                                    seat_wind=v.seat_wind, dora_indicators=v.dora_indicators,
@@ -286,9 +328,23 @@ class Player(Agent):
                     res = score_hand(list(tiles) + [tile], list(melds), tile, ws_, self.rules)
                 except (NoYaku, NotAWin):
                     continue  # this wait has no yaku (or, for ron, none without tsumo)
+                results[tsumo] = res
                 val = max(val, float(res.total if tsumo else res.ron))
-                if not tsumo and not furiten:
+                if not tsumo and not furiten and ol is None:
                     break
+            if ol is not None and results:
+                t_res = results.get(True)
+                r_res = None if furiten else results.get(False)
+                if r_res is not None and t_res is not None:
+                    val = ol.win_gain(r_res.ron, t_res.tsumo_dealer, t_res.tsumo_other,
+                                      1 / RON_FACTOR)
+                elif t_res is not None:
+                    val = ol.gain_of(None, t_res.ron, t_res.tsumo_dealer, t_res.tsumo_other)
+                elif r_res is not None:
+                    val = ol.win_gain(r_res.ron, r_res.tsumo_dealer, r_res.tsumo_other, 0.0)
+                else:
+                    continue  # furiten, and no yaku by tsumo
+                val = max(val, 1.0)
             if val <= 0:
                 continue
             total_w += n
@@ -296,9 +352,113 @@ class Player(Agent):
         if total_w == 0:
             return 0, 0.0, False
         avg = total_v / total_w
-        if use_riichi and riichi is None:
+        if use_riichi and riichi is None and ol is None:
             avg *= 1.15  # ura dora, ippatsu
         return total_w, avg, not furiten
+
+    # ------------------------------------------------------------------ placement
+    def _decline_win(self, sit: Situation, win: Action) -> bool:
+        """Whether to let this win go (issue 4: "tsumo and ron always taken unless a placement
+        reason in the last round says otherwise"). Only in the all-last, only when the win
+        would end the game without moving this seat up even with the best ura dora luck, while
+        a later win on the same waits (a tsumo, or a ron from the right seat) would, and only
+        when waiting cannot cost a place (last place, or far ahead of the seat below)."""
+        ol = self._outlook
+        v = sit.view
+        me = v.seat
+        if ol is None or ol.rank == 0:
+            return False
+        tsumo = isinstance(win, Tsumo)
+        if tsumo:
+            tile = v.drawn
+            loser = None
+            hand = list(v.hand)
+        else:
+            assert v.last_discard is not None
+            loser, tile = v.last_discard
+            hand = list(v.concealed)
+        if tile is None:
+            return False
+        res = self._score_win(sit, hand, tile, tsumo)
+        if res is None:
+            return False
+        paid = ol.paid(me, loser, *self._optimistic(res, v.riichi[me], v.kans))
+        after = ol.after_win(me, paid)
+        if not ol.ends_after_win(me, after):
+            return False  # the game goes on (the dealer keeps the deal): take it
+        if ranking(after).index(me) < ol.rank:
+            return False  # it moves up (or may, with ura dora): take it
+        if ol.rank < 3:
+            below = ranking(ol.scores)[ol.rank + 1]
+            if ol.scores[me] - ol.scores[below] < 12000:
+                return False  # waiting risks a place
+        gain_now = ol.gain_of(loser, res.ron, res.tsumo_dealer, res.tsumo_other)
+        # the waits left after letting it go
+        counts = [0] * 34
+        for t in hand:
+            counts[t >> 2] += 1
+        own_river = {rt.tile >> 2 for rt in v.rivers[me]}
+        if tsumo:
+            own_river.add(tile >> 2)  # the tile must be discarded: furiten from now on
+        ron_later = not (v.riichi[me] and not tsumo) and not (own_river & set(waits(counts)))
+        used = set(hand) | {tile} | {t for m in sit.melds for t in m.tiles}
+        alt_n = 0.0
+        alt_gain = 0.0
+        for w in waits(counts):
+            n = sit.unseen[w]
+            if n <= 0:
+                continue
+            t = next((w * 4 + c for c in (3, 2, 1, 0) if w * 4 + c not in used), None)
+            if t is None:
+                continue
+            r = self._score_win(sit, hand, t, True)
+            if r is not None and ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other) \
+                    > gain_now + 5000:
+                alt_n += n
+                alt_gain += n * ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other)
+            if not ron_later:
+                continue
+            r = self._score_win(sit, hand, t, False)
+            if r is None:
+                continue
+            for s_ in range(4):
+                g = ol.gain_of(s_, r.ron, r.tsumo_dealer, r.tsumo_other) if s_ != me else 0.0
+                if g > gain_now + 5000:
+                    share = n * (RON_FACTOR - 1) / 3
+                    alt_n += share
+                    alt_gain += share * g
+        if alt_n <= 0:
+            return False
+        draws = max(0, sit.tiles_left // 4)
+        p_alt = win_probability(0, alt_n, sit.unseen_total(), draws, False, alt_n)
+        return p_alt * (alt_gain / alt_n) > gain_now + 500
+
+    def _score_win(self, sit: Situation, hand: list[int], tile: int, tsumo: bool):
+        """The engine's price of winning on ``tile`` with ``hand`` (13 tiles): a HandResult or
+        None (no yaku, not a win). Ura dora are unknown (see ``_optimistic``)."""
+        v = sit.view
+        me = v.seat
+        last = v.live_tiles_left == 0
+        ws = WinSituation(tsumo=tsumo, riichi=v.riichi[me], ippatsu=v.ippatsu,
+                          haitei=tsumo and last, houtei=not tsumo and last,
+                          round_wind=v.round_wind, seat_wind=v.seat_wind,
+                          dora_indicators=v.dora_indicators, honba=v.honba)
+        try:
+            return score_hand(hand + [tile], list(sit.melds), tile, ws, self.rules)
+        except (NoYaku, NotAWin):
+            return None
+
+    def _optimistic(self, res, riichi: bool, kans: int) -> tuple[int, int, int]:
+        """The prices of ``res`` with the han the view cannot tell: two for ura dora after
+        riichi, one for a rinshan or chankan once a kan was declared; a win is let go only if
+        even this would not move the seat up."""
+        if res.yakuman:
+            return res.ron, res.tsumo_dealer, res.tsumo_other
+        extra = (2 if riichi else 0) + (1 if kans else 0)
+        if not extra:
+            return res.ron, res.tsumo_dealer, res.tsumo_other
+        base, _ = base_points(res.han + extra, res.fu, self.rules)
+        return pay(base, res.dealer)
 
     @staticmethod
     def _attack(ev: float, s: int, s_min: int) -> float:
@@ -388,13 +548,15 @@ class Player(Agent):
         draws = max(1, sit.tiles_left // 4)
         unseen = sit.unseen_total()
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
-        ev_r = p_r * (v_r + WIN_BONUS) * 1.1 - (1 - p_r) * 1000
+        ol = self._outlook
+        stick = 1000.0 if ol is None else ol.stick_cost()
+        ev_r = p_r * (v_r + self._win_bonus()) * 1.1 - (1 - p_r) * stick
         if w_d and ron_d:
             p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25)
         else:
             # no yaku without riichi: only a tsumo wins dama
             p_d = win_probability(0, w_d, unseen, draws, False, w_d)
-        ev_d = p_d * (v_d + WIN_BONUS)
+        ev_d = p_d * (v_d + self._win_bonus())
         # dama keeps the option to fold; riichi commits against every later threat
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:

@@ -19,6 +19,7 @@ from engine.actions import Action, AgariYame, action_from_dict
 from engine.errors import IllegalAction, RulesError
 from engine.events import Event, GameEnded, GameResult
 from engine.rules import TENHOU, RuleSet
+from engine.standings import final_scores, next_step, ranking
 from engine.table import Table, round_name
 from engine.view import PlayerView
 from engine.wall import Wall
@@ -190,81 +191,4 @@ class Game:
         self.events.append(GameEnded(self.result, reason))
 
 
-def ranking(scores) -> list[int]:
-    """G6: seats by points, ties broken by seat order from the first dealer (seat 0)."""
-    return sorted(range(4), key=lambda s: (-scores[s], s))
-
-
-def next_step(rules: RuleSet, round_index: int, scores, renchan: bool, earned: bool) -> int | str:
-    """What follows a round (G1-G5): the next round index, ``"yame"`` when the all-last dealer
-    may stop (G4), or the reason the game ends (``"bust"``, ``"last round"``).
-
-    ``earned``: the dealer won or was tenpai (an abortive draw also keeps the deal, but gives
-    no agari-yame). The last regular round is South 4 (East 4 in tonpuusen); with the extension
-    (G5) play goes on while nobody has the return points, at most four more rounds."""
-    low = min(scores)
-    if (rules.bust == "below_zero" and low < 0) or (rules.bust == "zero_or_below" and low <= 0):
-        return "bust"
-    last = 7 if rules.length == "hanchan" else 3
-    final = last + 4 if rules.extension else last
-    if round_index >= last:
-        dealer = round_index % 4
-        if renchan:
-            if (rules.agari_yame and earned and ranking(scores)[0] == dealer
-                    and scores[dealer] >= rules.return_points):
-                return "yame"
-        elif round_index >= final or max(scores) >= rules.return_points:
-            return "last round"
-    nxt = round_index if renchan else round_index + 1
-    return nxt if nxt <= 15 else "last round"
-
-
-def final_scores(points: list[int], ranking: list[int], rules: RuleSet) -> tuple[float, ...]:
-    """G7: (points - return) / 1000 + uma + oka (to first). With ``round56`` each of places 2-4
-    is rounded "5 down 6 up" to a whole number and first place takes what makes the sum zero;
-    ``round_points`` rounds the points themselves to the thousand, halves away from zero, before
-    the return is taken off (Tenhou's logs with whole-number game points: 25500 -> -4, but -4500
-    -> -35); ``exact`` keeps decimals."""
-    oka = (rules.return_points - rules.starting_points) * 4 / 1000 if rules.oka_to_first else 0
-    out = [0.0] * 4
-    if rules.score_rounding == "exact":
-        for place, s in enumerate(ranking):
-            v = (points[s] - rules.return_points) / 1000 + rules.uma[place]
-            if place == 0:
-                v += oka
-            out[s] = round(v, 1)
-        return tuple(out)
-    if rules.score_rounding == "round_points":
-        def whole(p: int) -> int:
-            return _round_points(p) - rules.return_points // 1000
-    else:
-        def whole(p: int) -> int:
-            return _round56(p - rules.return_points)
-    total = 0
-    for place, s in enumerate(ranking[1:], start=1):
-        v = whole(points[s]) + rules.uma[place]
-        out[s] = v
-        total += v
-    first = ranking[0]
-    if rules.oka_to_first and sum(points) == 4 * rules.starting_points:
-        out[first] = -total  # zero-sum: first place absorbs the rounding
-    else:
-        out[first] = whole(points[first]) + rules.uma[0] + oka
-    return tuple(out)
-
-
-def _round_points(points: int) -> int:
-    """Thousands of ``points``, halves away from zero (25500 -> 26, -4500 -> -5): Tenhou's
-    whole-number game points are these minus the return points' thousands."""
-    q, r = divmod(abs(points), 1000)
-    return (-1 if points < 0 else 1) * (q + (r >= 500))
-
-
-def _round56(diff: int) -> int:
-    """Thousands of ``diff`` points, "5 down 6 up" on the hundreds (on the magnitude)."""
-    sign = -1 if diff < 0 else 1
-    q, r = divmod(abs(diff), 1000)
-    if r >= 600:
-        q += 1
-    return sign * q
-
+__all__ = ["Game", "final_scores", "next_step", "ranking"]

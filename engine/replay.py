@@ -29,7 +29,8 @@ from engine import actions as A
 from engine.errors import RulesError
 from engine.events import DrawKind, RoundDrawn
 from engine.events import Win as WinEvent
-from engine.game import Game, final_scores, ranking
+from engine.game import Game
+from engine.standings import final_scores, ranking
 from engine.meld import MeldKind
 from engine.records.model import (
     Call,

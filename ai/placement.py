@@ -1,0 +1,225 @@
+"""Placement at the end of the game (issue 4, item 6): what a result is worth in the final score.
+
+Uma and oka (G7) reward the place, not the points, so in the round that may end the game
+("all-last": South 4 of a hanchan, East 4 of a tonpuusen, and every extension round) a hand is
+worth what it does to the seat's *final score*: its points plus the uma (and oka) of the place it
+ends in. ``Outlook`` prices the outcomes a decision can lead to in those units (points; one point
+of final score is 1000 points):
+
+- ``win_gain(ron, tsumo_dealer, tsumo_other)``: a win of that price by ron from each opponent or
+  by tsumo, honba and riichi sticks included, against the position now;
+- ``loss(opponent, points)``: dealing into ``opponent`` for ``points``: the points, plus the uma
+  of every place it costs;
+- ``deny``: what this seat expects to lose when another seat wins instead (a leader's lead can be
+  overtaken, the last seat cannot drop): ending the round by winning is worth that much on top;
+- ``needs()``: the smallest hand that moves the seat up, by ron from each opponent and by tsumo
+  ("what hand is needed to move up"), for the AI and for the player's practice hints.
+
+A result that does not end the game (the dealer keeps the deal, the extension goes on) is priced
+by the same final score: the standings it leaves are what the rest of the game starts from.
+
+>>> from engine.rules import RuleSet
+>>> o = Outlook(RuleSet(), scores=(31000, 26000, 23000, 20000), seat=3, dealer=3,
+...             round_index=7, honba=0, sticks=0)
+>>> o.rank
+3
+>>> o.loss(0, 1000) > 1000  # the last seat cannot lose a place: only the points
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.rules import RuleSet
+from engine.scoring.points import base_points, pay
+from engine.standings import next_step, ranking
+from engine.view import PlayerView
+
+#: the prices a hand can have, as (han, fu) steps; limits from mangan up
+_STEPS = [(h, f) for h in (1, 2, 3, 4) for f in (30, 40, 50, 60, 70, 80, 90, 100, 110)]
+_STEPS += [(2, 25), (3, 25), (4, 25)]
+_STEPS += [(5, 30), (6, 30), (8, 30), (11, 30), (13, 30)]
+#: a typical other seat's win, to price what ending the round denies
+TYPICAL_WIN = 5200
+#: the chance that somebody else wins the round when this seat does not
+OTHERS_WIN = 0.55
+
+
+def last_regular_round(rules: RuleSet) -> int:
+    return 7 if rules.length == "hanchan" else 3
+
+
+def is_all_last(round_index: int, rules: RuleSet) -> bool:
+    """Whether this round may be the game's last (G1, G5): the last regular round or later."""
+    return round_index >= last_regular_round(rules)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """The smallest win that moves the seat up to ``place`` (0 = first): ``ron[s]`` the ron
+    price needed from seat ``s`` (None when none is enough), ``tsumo`` the total price of a
+    tsumo (None when none is enough)."""
+
+    place: int
+    ron: dict[int, int | None]
+    tsumo: int | None
+    tsumo_label: str | None  # "1000/2000" or "2000 all"
+
+
+@dataclass(slots=True)
+class Outlook:
+    """The final-score view of a position (see the module docstring)."""
+
+    rules: RuleSet
+    scores: tuple[int, ...]
+    seat: int
+    dealer: int
+    round_index: int
+    honba: int
+    sticks: int
+    base: float = field(init=False)
+    rank: int = field(init=False)
+    deny: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.base = self.final_value(list(self.scores), self.sticks)
+        self.rank = ranking(self.scores).index(self.seat)
+        self.deny = self._deny()
+
+    @classmethod
+    def of(cls, view: PlayerView, rules: RuleSet) -> Outlook:
+        return cls(rules, tuple(view.scores), view.seat, view.dealer, view.round_index,
+                   view.honba, view.sticks)
+
+    # ------------------------------------------------------------------ pricing
+    def final_value(self, scores: list[int], sticks: int) -> float:
+        """This seat's final score in points (1 point of final score = 1000) if the game ended
+        with ``scores`` and ``sticks`` left on the table."""
+        rules = self.rules
+        order = ranking(scores)
+        points = list(scores)
+        if sticks and rules.leftover_sticks_to_top:
+            points[order[0]] += 1000 * sticks
+        place = order.index(self.seat)
+        value = points[self.seat] - rules.return_points + 1000 * rules.uma[place]
+        if place == 0 and rules.oka_to_first:
+            value += (rules.return_points - rules.starting_points) * 4
+        return float(value)
+
+    def after_win(self, winner: int, paid: dict[int, int]) -> list[int]:
+        scores = list(self.scores)
+        for s, n in paid.items():
+            scores[s] -= n
+            scores[winner] += n
+        scores[winner] += 1000 * self.sticks
+        return scores
+
+    def _value_after_win(self, winner: int, paid: dict[int, int]) -> float:
+        scores = self.after_win(winner, paid)
+        return self.final_value(scores, 0)
+
+    def paid(self, winner: int, loser: int | None, ron: int, tsumo_dealer: int,
+              tsumo_other: int) -> dict[int, int]:
+        """Who pays what for a win of ``winner`` (``loser`` None: tsumo), honba included."""
+        if loser is not None:
+            return {loser: ron + 300 * self.honba}
+        out = {}
+        for s in range(4):
+            if s == winner:
+                continue
+            if winner == self.dealer:
+                out[s] = tsumo_other + 100 * self.honba
+            else:
+                out[s] = (tsumo_dealer if s == self.dealer else tsumo_other) + 100 * self.honba
+        return out
+
+    def ends_after_win(self, winner: int, scores: list[int]) -> bool:
+        """Whether the game ends after ``winner`` wins leaving ``scores`` (the all-last dealer's
+        win may end it by agari-yame, G4, which the AIs take)."""
+        dealer_won = winner == self.dealer
+        step = next_step(self.rules, self.round_index, scores, dealer_won, dealer_won)
+        return isinstance(step, str)
+
+    def win_gain(self, ron: int, tsumo_dealer: int, tsumo_other: int,
+                 tsumo_share: float = 0.6) -> float:
+        """Expected final-score gain of winning with a hand of these prices: a tsumo with
+        probability ``tsumo_share``, else a ron from one of the opponents at random."""
+        me = self.seat
+        t = self._value_after_win(me, self.paid(me, None, ron, tsumo_dealer, tsumo_other))
+        r = 0.0
+        for s in range(4):
+            if s != me:
+                r += self._value_after_win(me, self.paid(me, s, ron, tsumo_dealer, tsumo_other))
+        r /= 3
+        return tsumo_share * t + (1 - tsumo_share) * r - self.base
+
+    def gain_of(self, loser: int | None, ron: int, tsumo_dealer: int, tsumo_other: int) -> float:
+        """Final-score gain of one particular win: ron from ``loser`` or tsumo (None)."""
+        me = self.seat
+        return self._value_after_win(me, self.paid(me, loser, ron, tsumo_dealer,
+                                                    tsumo_other)) - self.base
+
+    def loss(self, opponent: int, points: int) -> float:
+        """Final-score loss of dealing into ``opponent`` for ``points`` (before honba)."""
+        paid = {self.seat: points + 300 * self.honba}
+        return self.base - self._value_after_win(opponent, paid)
+
+    def stick_cost(self) -> float:
+        """What a riichi stick costs if it is never won back."""
+        scores = list(self.scores)
+        scores[self.seat] -= 1000
+        return self.base - self.final_value(scores, self.sticks + 1)
+
+    def _deny(self) -> float:
+        """Expected loss of this seat when another seat wins a typical hand by tsumo or from a
+        third seat (a deal-in by this seat is priced by ``loss``)."""
+        me = self.seat
+        total = 0.0
+        n = 0
+        for w in range(4):
+            if w == me:
+                continue
+            price = TYPICAL_WIN * 3 // 2 if w == self.dealer else TYPICAL_WIN
+            base, _ = _base_of(price, w == self.dealer)
+            ron, td, to = pay(base, w == self.dealer)
+            for loser in [None] + [s for s in range(4) if s not in (me, w)]:
+                v = self._value_after_win(w, self.paid(w, loser, ron, td, to))
+                total += self.base - v
+                n += 1
+        return max(0.0, OTHERS_WIN * total / n)
+
+    # ------------------------------------------------------------------ what is needed
+    def needs(self) -> list[Need]:
+        """For each better place, the smallest hand that reaches it (see ``Need``)."""
+        me = self.seat
+        dealer = me == self.dealer
+        prices = sorted({pay(base_points(h, f, self.rules)[0], dealer) for h, f in _STEPS})
+        tsumo_steps = _STEPS + [(2, 20), (3, 20), (4, 20)]
+        tsumos = sorted({pay(base_points(h, f, self.rules)[0], dealer) for h, f in tsumo_steps},
+                        key=lambda p: (3 * p[2] if dealer else p[1] + 2 * p[2]))
+        out = []
+        for place in range(self.rank - 1, -1, -1):
+            ron: dict[int, int | None] = {}
+            for s in range(4):
+                if s == me:
+                    continue
+                ron[s] = next((p[0] for p in prices
+                               if self._place_after(self.paid(me, s, *p)) <= place), None)
+            t = next((p for p in tsumos if self._place_after(self.paid(me, None, *p)) <= place),
+                     None)
+            label = None
+            total = None
+            if t is not None:
+                total = 3 * t[2] if dealer else t[1] + 2 * t[2]
+                label = f"{t[2]} all" if dealer else f"{t[2]}/{t[1]}"
+            out.append(Need(place, ron, total, label))
+        return out
+
+    def _place_after(self, paid: dict[int, int]) -> int:
+        return ranking(self.after_win(self.seat, paid)).index(self.seat)
+
+
+def _base_of(price: int, dealer: bool) -> tuple[int, None]:
+    """Base points of a ron ``price`` (inverse of ``pay``, rounded down)."""
+    return price // (6 if dealer else 4), None
