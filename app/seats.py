@@ -58,6 +58,14 @@ def mjai_seats(agents: Mapping[int, Any]) -> dict[int, str]:
             if isinstance(agent, MjaiAgent) and isinstance(agent.command, str)}
 
 
+def bot_seats(agents: Mapping[int, Any]) -> frozenset[int]:
+    """The seats an mjai bot plays now (not those our AI took over after the bot failed)."""
+    from app.mjai_client import MjaiAgent
+
+    return frozenset(seat for seat, agent in agents.items()
+                     if isinstance(agent, MjaiAgent) and agent.failure is None)
+
+
 def mjai_from_records(seats: Iterable[Any]) -> dict[int, str]:
     """``{seat: command}`` of the mjai seats of a saved game's seat records."""
     out = {}

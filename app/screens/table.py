@@ -311,8 +311,11 @@ class TableScreen(SizeAware, Screen):
         return ("my", "right", "across", "left")[(seat - HUMAN) % 4]
 
     def show_view(self, view: PlayerView) -> None:
+        from app.seats import bot_seats
+
         self.view = view
         dora = frozenset(dora_of(i >> 2) for i in view.dora_indicators)
+        bots = bot_seats(self.agents)
         for seat in range(4):
             rel = self.rel_id(seat)
             info = SeatInfo(
@@ -324,6 +327,7 @@ class TableScreen(SizeAware, Screen):
                 dealer=seat == view.dealer,
                 turn=seat == view.turn,
                 note=self.my_note(view) if seat == HUMAN else "",
+                bot=seat in bots,
             )
             river = view.rivers[seat]
             if seat == HUMAN:

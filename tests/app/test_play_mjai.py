@@ -41,6 +41,12 @@ def make_app(told: list[str], **options) -> RiichiApp:
     return app
 
 
+def marked(table) -> list[str]:
+    """The seats whose line on the table carries the bot marker."""
+    return [rel for rel in ("right", "across", "left")
+            if f" {EN('table.bot_mark')} " in table.query_one(f"#{rel}-line").render().plain]
+
+
 async def wait_for(pilot, condition, what: str, limit: float = 30.0) -> None:
     start = time.monotonic()
     while not condition():
@@ -115,6 +121,10 @@ def test_a_failing_bot_is_replaced_by_our_ai_and_the_player_told(how):
             await wait_for(pilot, lambda: len(told) >= 2, "the notification")
             assert told[1] == EN("mjai.replaced", seat=EN("seat.across"), why=bot.failure)
             assert reason in told[1] and len(told) == 2
+            await pilot.press("enter")  # the next deal: our AI plays the seat, no marker
+            await wait_for(pilot, lambda: table.view.round_index > 0 or table.view.honba > 0,
+                           "the next deal")
+            assert marked(table) == []
 
     asyncio.run(run())
 
@@ -131,6 +141,7 @@ def test_leaving_stops_the_bot_and_continue_starts_it_again():
             table = app.screen
             bot = table.agents[3]
             proc = bot.process.proc
+            assert marked(table) == ["left"]  # "N Left bot 25000 (13)"
             start = time.monotonic()
             while not (bot.answers >= 1 and app.screen is table and table.legal):
                 assert time.monotonic() - start < 30, "the bot never played"
@@ -161,6 +172,7 @@ def test_leaving_stops_the_bot_and_continue_starts_it_again():
             assert isinstance(bot, MjaiAgent) and bot.command == OUR_BOT
             assert bot.process is not None and bot.failure is None
             assert told == [EN("mjai.seated", seat=EN("seat.left"), command=OUR_BOT)]
+            assert marked(again.screen) == ["left"]
             await pilot.press("q")
             await pilot.pause()
             await pilot.press("enter")

@@ -46,6 +46,35 @@ def test_river_rows_of_six_with_riichi_called_and_last():
     assert lines[1].split() == ["7m", "8m", "9m", "Ea◂"]
 
 
+def test_seat_line_marks_a_bot_seat_and_keeps_its_riichi_within_the_side_column():
+    asyncio.run(_seat_lines())
+
+
+async def _seat_lines():
+    from app.widgets import SeatInfo, SeatLine
+
+    class Harness(App):
+        CSS = "SeatLine { width: 24; height: 1; }"  # a side column of the 80x24 layout
+
+        def compose(self) -> ComposeResult:
+            yield SeatLine(id="ai")
+            yield SeatLine(id="bot")
+            yield SeatLine(id="bot-riichi")
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        base = SeatInfo(name="Right", wind=28, points=25000, tiles=13)
+        app.query_one("#ai", SeatLine).info = base
+        app.query_one("#bot", SeatLine).info = SeatInfo(**{**base.__dict__, "bot": True})
+        app.query_one("#bot-riichi", SeatLine).info = SeatInfo(
+            **{**base.__dict__, "bot": True, "riichi": True})
+        await pilot.pause()
+        text = {w.id: w.render().plain for w in app.query(SeatLine)}
+    assert text["ai"] == "S Right 25000 (13)"
+    assert text["bot"] == "S Right bot 25000 (13)"
+    assert text["bot-riichi"] == "S Right bot 25000 riichi"  # the tile count gives way
+
+
 def test_meld_called_tile_sits_toward_the_giver():
     p = Painter()
     left = meld_text(p, parse_meld("chi:345m"))  # chi comes from the left: called tile first
