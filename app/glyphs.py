@@ -8,7 +8,7 @@ No Textual here: widgets call the painter and only place what it returns.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -202,6 +202,32 @@ class Painter:
             # tile; wider (kanji) faces keep rows of six within 25 cells.
             text.append(" ")
         return text
+
+    def river_row(self, tiles: Sequence[Text], room: int) -> Text:
+        """River tiles (from :meth:`tile`) side by side within ``room`` cells, a space after
+        every mark so that it never touches the next tile ("5萬* 6萬", not "5萬*6萬"). Kanji
+        faces leave no cell for that space in a row of six at 80x24 (24 cells), so a row with
+        two marks first drops the last discard's ◂ (its underline still tells it), and only a
+        row with two red fives closes up."""
+
+        def join(cells: Sequence[Text]) -> Text:
+            out = Text()
+            for i, cell in enumerate(cells):
+                out.append_text(cell)
+                if i < len(cells) - 1 and not cell.plain.endswith(" "):
+                    out.append(" ")
+            out.rstrip()
+            return out
+
+        out = join(tiles)
+        if out.cell_len > room and tiles and tiles[-1].plain.endswith("◂"):
+            final = tiles[-1].copy()
+            final.right_crop(1)
+            out = join([*tiles[:-1], final])
+        if out.cell_len > room:
+            out = Text().join(tiles)
+            out.rstrip()
+        return out
 
     def tiles(self, tiles: Iterable[int], short: bool = True, sep: str = "") -> Text:
         """Faces side by side with their marks (melds, winning hands)."""

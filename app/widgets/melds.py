@@ -26,6 +26,8 @@ def meld_text(p: Painter, meld: Meld) -> Text:
             else:
                 out.append_text(p.face(tile))
                 out.append(p.mark(tile))
+                if p.mark(tile) != " ":
+                    out.append(" ")  # the mark never touches the next tile
         return out
     called = meld.called
     rest = [t for t in tiles if t != called and t != meld.added]
@@ -38,12 +40,14 @@ def meld_text(p: Painter, meld: Meld) -> Text:
         order = rest[:1] + side + rest[1:]
     else:
         order = rest + side
-    for tile in order:
+    for i, tile in enumerate(order):
         face = p.face(tile)
         if tile in side:
             face.stylize(sideways, 0, len(face))
         out.append_text(face)
         out.append(p.mark(tile))
+        if p.mark(tile) != " " and i < len(order) - 1:
+            out.append(" ")  # the mark never touches the next tile ("5m* 6m", not "5m*6m")
     return out
 
 

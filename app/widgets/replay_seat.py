@@ -86,6 +86,8 @@ class ReplaySeat(Widget):
             if river.cell_len + tile.cell_len > width and river.plain.strip():
                 lines.append(river)
                 river = Text(INDENT)
+            elif river.plain.strip() and not river.plain.endswith(" "):
+                river.append(" ")  # a mark never touches the next tile (kanji faces)
             river.append_text(tile)
         lines.append(river)
         return lines

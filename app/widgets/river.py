@@ -1,5 +1,6 @@
 """RiverView: one seat's discards in rows of six; the riichi tile reversed (sideways), called
-tiles struck through, the last discard underlined with a ◂."""
+tiles struck through, the last discard underlined with a ◂; a space after every mark
+(``Painter.river_row``)."""
 
 from __future__ import annotations
 
@@ -31,18 +32,18 @@ class RiverView(Widget):
         p = painter(self)
         lines = []
         river = self.river
+        room = self.size.width or ROW * (p.width() + 2)
         for start in range(0, max(len(river), 1), ROW):
-            line = Text()
-            for i, entry in enumerate(river[start : start + ROW], start):
-                line.append_text(
-                    p.tile(
-                        entry.tile,
-                        riichi=entry.riichi,
-                        called=entry.called_by is not None,
-                        last=self.last and i == len(river) - 1,
-                    )
+            tiles = [
+                p.tile(
+                    entry.tile,
+                    riichi=entry.riichi,
+                    called=entry.called_by is not None,
+                    last=self.last and i == len(river) - 1,
                 )
-            lines.append(line)
+                for i, entry in enumerate(river[start : start + ROW], start)
+            ]
+            lines.append(p.river_row(tiles, room))
         out = Text("\n").join(lines)
         out.no_wrap = True
         return out

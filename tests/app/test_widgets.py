@@ -2,6 +2,8 @@
 
 import asyncio
 
+from rich.cells import cell_len
+
 from textual.app import App, ComposeResult
 
 from app.widgets import CallBar, CallOption, HandView, RiverView
@@ -75,12 +77,56 @@ async def _seat_lines():
     assert text["bot-riichi"] == "S Right bot 25000 riichi"  # the tile count gives way
 
 
+def test_kanji_river_keeps_a_space_after_a_mark_in_rows_of_six_within_24_cells():
+    """Kanji faces are three cells wide: a row of six fills the 24 cells of a side column at
+    80x24, and a red five's * used to touch the next tile ("5萬*6萬")."""
+    asyncio.run(_kanji_river())
+
+
+async def _kanji_river():
+    from app.glyphs import glyph_set
+
+    class Harness(App):
+        CSS = "RiverView { width: 24; }"  # a side column of the 80x24 layout
+
+        def __init__(self):
+            super().__init__()
+            self.painter = Painter(glyph_set("kanji"))
+
+        def compose(self) -> ComposeResult:
+            yield RiverView()
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        river = app.query_one(RiverView)
+        tiles = parse_tiles("40m6m123z" "1p0p3p4p5s6s" "7s0s")  # 0 = a red five
+        river.river = tuple(RiverTile(t, False, riichi=False, called_by=None) for t in tiles)
+        river.last = True
+        await pilot.pause()
+        text = river.render()
+    lines = text.plain.split("\n")
+    assert lines == ["4萬 5萬* 6萬 東  南  西",
+                     "1筒 5筒* 3筒 4筒 5索 6索",
+                     "7索 5索*"]
+    assert all(cell_len(line) <= 24 for line in lines)
+    # A second mark in a row: the last discard's ◂ gives way (its underline stays)...
+    p = Painter(glyph_set("kanji"))
+    row = [p.tile(t, last=(i == 5)) for i, t in enumerate(parse_tiles("40m6m123z"))]
+    assert p.river_row(row, 24).plain == "4萬 5萬* 6萬 東  南  西"
+    assert p.river_row(row, 25).plain == "4萬 5萬* 6萬 東  南  西 ◂"
+    # ...and only two red fives in one row close up.
+    row = [p.tile(t) for t in parse_tiles("0m0p5s6s7s8s")]
+    assert cell_len(p.river_row(row, 24).plain) <= 24
+
+
 def test_meld_called_tile_sits_toward_the_giver():
     p = Painter()
     left = meld_text(p, parse_meld("chi:345m"))  # chi comes from the left: called tile first
     assert left.plain.split() == ["3m", "4m", "5m"]
     right = meld_text(p, parse_meld("pon:777z@1"))  # from the right: last
     assert right.plain.split() == ["Rd", "Rd", "Rd"]
+    red = meld_text(p, parse_meld("chi:046m@3"))  # the red 5m's mark keeps apart from 4m
+    assert red.plain.split() == ["5m*", "4m", "6m"]
     ankan = meld_text(p, parse_meld("ankan:1111s"))
     assert ankan.plain.split() == ["##", "1s", "1s", "##"]
 
