@@ -282,3 +282,69 @@ async def _continue_log():
         await pilot.press("c")
         screen = await my_turn()
         assert _log_text(screen) == before
+
+
+def test_leaving_while_choosing_the_riichi_discard_brings_back_the_same_prompt():
+    """Riichi is chosen (its number), then the game is left, or the connection drops, before a
+    discard is picked: the declaration was never submitted, so nothing of it is saved, and
+    Continue asks the same question as before the riichi key (riichi offered, the same hand and
+    discards), not a half-made declaration. Answering No to the quit question keeps the
+    selection."""
+    asyncio.run(_riichi_leave())
+
+
+async def _riichi_leave():
+    from ai import make_agent
+    from app.storage.journal import load_journal
+    from app.widgets import CallBar
+    from engine.actions import Chi, Kan, Pass, Pon, Riichi
+
+    app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True))
+    agent = make_agent("greedy", seed=5)  # the baseline plays the player's seat until riichi
+
+    def prompt(screen):
+        hand = screen.query_one("HandView")
+        bar = screen.query_one(CallBar)
+        return (screen.game.view(0), hand.shown(), hand.selectable,
+                [o.label.plain for o in screen.offers], bar.prompt,
+                [(str(o.label), o.key) for o in bar.options])
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = time.monotonic()
+        while True:
+            assert time.monotonic() - start < 60, "riichi was never offered"
+            screen = app.screen
+            if isinstance(screen, ResultScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and screen.legal:
+                if any(isinstance(a, Riichi) for a in screen.legal):
+                    break
+                action = agent.act(screen.view, screen.legal)
+                if isinstance(action, (Chi, Pon, Kan)) and Pass() in screen.legal:
+                    action = Pass()
+                screen.submit_human(action)
+            await pilot.pause(0.01)
+        await pilot.pause()
+        before = prompt(screen)
+        actions = list(screen.game.actions)
+        index = next(i for i, o in enumerate(screen.offers) if o.riichi_open is False)
+        await pilot.press(str(index + 1))
+        assert screen.riichi_open is False  # choosing the riichi discard
+        assert prompt(screen)[2] == {a.tile for a in screen.legal if isinstance(a, Riichi)}
+        # What a dropped connection leaves: the journal holds no trace of the riichi key.
+        assert load_journal().actions == [(s, a.to_dict()) for s, a in actions]
+        await pilot.press("q", "n")
+        await pilot.pause()
+        assert app.screen is screen and screen.riichi_open is False  # still choosing
+        await pilot.press("q", "y")
+        await pilot.pause(0.1)
+        await pilot.press("c")
+        start = time.monotonic()
+        while not (isinstance(app.screen, TableScreen) and app.screen.legal):
+            assert time.monotonic() - start < 20, "Continue did not ask the player"
+            await pilot.pause(0.02)
+        await pilot.pause()
+        again = app.screen
+        assert again is not screen and again.game.actions == actions
+        assert again.riichi_open is None
+        assert prompt(again) == before
