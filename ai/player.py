@@ -34,7 +34,7 @@ from engine.tiles import is_red
 from engine.view import PlayerView
 
 from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
-from ai.defence import coarse_danger, expected_loss, threat_cost
+from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last
@@ -356,6 +356,35 @@ class Player(Agent):
             avg *= 1.15  # ura dora, ippatsu
         return total_w, avg, not furiten
 
+    def _kan_ok(self, sit: Situation, a: Kan, s_now: int) -> bool:
+        """A kan turns a new dora indicator for everyone and draws from the dead wall. Worth it
+        when it costs no speed, the hand is near enough to winning that the new dora is more
+        likely its own than another's (1-shanten or better; an ankan, which keeps the hand
+        closed and gives nothing away, up to 2-shanten), no riichi is waiting for that dora
+        (nor for a chankan), and no open hand looks ready to win. An open kan on a discard is
+        only called into a hand that is already open and keeps a yaku."""
+        opps = sit.opponents
+        if any(o.riichi for o in opps):
+            return False
+        c = sit.counts[:]
+        for t in a.tiles:
+            c[t >> 2] -= 1
+        closed = sit.closed and a.kind is MeldKind.ANKAN
+        sets = sit.sets_needed - (0 if a.kind is MeldKind.KAKAN else 1)
+        s_after = shanten(c, sets, closed)
+        if s_after > s_now or s_after > (2 if a.kind is MeldKind.ANKAN else 1):
+            return False
+        if s_after >= 1 and any(tenpai_probability(o, sit.turn) >= 0.5 for o in opps):
+            return False
+        if a.kind is MeldKind.DAIMINKAN:
+            if sit.closed or a.called is None:
+                return False  # opening a closed hand for a kan throws riichi away
+            meld = Meld(MeldKind.DAIMINKAN, tuple(sorted(a.tiles + (a.called,))), a.called)
+            tiles = [t for t in sit.view.concealed if t not in a.tiles]
+            if self.evaluate(sit, c, tiles, extra=meld)[1] >= 99:
+                return False  # no yaku left
+        return True
+
     # ------------------------------------------------------------------ placement
     def _decline_win(self, sit: Situation, win: Action) -> bool:
         """Whether to let this win go (issue 4: "tsumo and ron always taken unless a placement
@@ -501,17 +530,8 @@ class Player(Agent):
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
                     x.score = self._attack(x.ev, 1, s_min) - self._danger(sit, x.kind)
             scored.sort(key=lambda x: -x.score)
-        # kans on own turn: a closed or added kan that keeps shanten, when nobody threatens
         for a in kans:
-            if a.kind is MeldKind.DAIMINKAN:
-                continue
-            if any(o.riichi for o in sit.opponents):
-                continue
-            c = sit.counts[:]
-            for t in a.tiles:
-                c[t >> 2] -= 1
-            sets = sit.sets_needed - (1 if a.kind is MeldKind.ANKAN else 0)
-            if shanten(c, sets, sit.closed) <= scored[0].shanten:
+            if a.kind is not MeldKind.DAIMINKAN and self._kan_ok(sit, a, scored[0].shanten):
                 return a
         calm = self.style.noise_riichi or not any(o.riichi for o in sit.opponents)
         if self.style.noise and calm and len(scored) > 1 and self.rng.random() < self.style.noise:
@@ -573,6 +593,10 @@ class Player(Agent):
         if v.riichi[v.seat]:
             return pass_ or legal[0]
         concealed = list(v.concealed)
+        for a in legal:
+            if isinstance(a, Kan) and a.kind is MeldKind.DAIMINKAN and self.style.value and \
+                    self._kan_ok(sit, a, shanten(sit.counts, sit.sets_needed, sit.closed)):
+                return a
         now_ev, now_s, _ = self.evaluate(sit, sit.counts, concealed)
         best_ev = now_ev + 1.0
         best: Action | None = None
