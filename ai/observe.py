@@ -116,6 +116,7 @@ def observe(view: PlayerView) -> Situation:
             Opponent(
                 seat=s,
                 river=kinds,
+                tsumogiri=[rt.tsumogiri for rt in river],
                 safe=safe,
                 riichi=view.riichi[s],
                 riichi_turn=riichi_turn if riichi_turn >= 0 else len(kinds),
