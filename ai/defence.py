@@ -10,7 +10,11 @@ that opponent is tenpai, built from the waits the kind could still complete:
   and it is halved when only one copy is left (one-chance);
 - kanchan, penchan, shanpon and tanki readings add a little, shanpon and tanki only while enough
   copies are unseen (an honour with three copies seen is safe but for a tanki that cannot exist);
-- dora and the opponent's yakuhai are kept longer, so they are a bit more dangerous.
+- dora and the opponent's yakuhai are kept longer, so they are a bit more dangerous;
+- the riichi declaration tile, when it came from the hand, tells where the hand was last broken
+  (``riichi_tile_factor``): the readings that straddle it (matagi) grow more likely as the round
+  goes on, its ura-suji readings are likelier when it was the first tile of its suit thrown, and
+  its own suji is no full suji (1-3-5 thrown 5 leaves the 2 kanchan).
 
 The figures follow the published Tenhou deal-in statistics in shape (non-suji 4-6 about 12-13%,
 suji terminals about 2-3%, honours with two seen about 2%), not to the decimal.
@@ -71,6 +75,8 @@ def tile_danger(
     >>> tile_danger(0, o, unseen) < tile_danger(4, o, unseen)  # 1m is suji of 4m, 5m is not
     True
 
+    Against a riichi declared with a number tile from the hand, the readings through that tile
+    are weighted by ``riichi_tile_factor``.
     """
     if kind in opp.safe:
         return 0.0
@@ -106,12 +112,17 @@ def tile_danger(
                 f *= 0.5
         return f
 
+    decl = declaration_tile(opp)
+    r = decl % 9 if decl is not None and decl - decl % 9 == base else None
+    first = r is not None and not any(base <= k < base + 9 for k in opp.river[: opp.riichi_turn])
     # ryanmen, left: shape (n-2, n-1) waits on n-3 and n; needs n-3 >= 0 (else penchan 12).
     if n >= 3:
         f = live(-2, -1)
         if f and (base + n - 3) not in opp.safe:
             if base + n - 3 in early:
                 f *= RYANMEN_EARLY_SUJI
+            if r is not None:
+                f *= riichi_tile_factor("ryanmen", n - 2, r, opp.riichi_turn, first)
             d += RYANMEN * f
     # ryanmen, right: shape (n+1, n+2) waits on n and n+3.
     if n <= 5:
@@ -119,6 +130,8 @@ def tile_danger(
         if f and (base + n + 3) not in opp.safe:
             if base + n + 3 in early:
                 f *= RYANMEN_EARLY_SUJI
+            if r is not None:
+                f *= riichi_tile_factor("ryanmen", n + 1, r, opp.riichi_turn, first)
             d += RYANMEN * f
     # penchan: 12 waits on 3, 89 waits on 7.
     if n == 2:
@@ -127,7 +140,10 @@ def tile_danger(
         d += PENCHAN * live(1, 2)
     # kanchan (n-1, n+1)
     if 1 <= n <= 7:
-        d += KANCHAN * live(-1, 1)
+        f = live(-1, 1)
+        if f and r is not None:
+            f *= riichi_tile_factor("kanchan", n - 1, r, opp.riichi_turn, first)
+        d += KANCHAN * f
     left = unseen[kind]
     if left >= 2:
         d += SHANPON * (1.3 if n in (0, 8) else 1.0)
@@ -136,6 +152,62 @@ def tile_danger(
     if kind in dora:
         d *= DORA_FACTOR
     return d
+
+
+#: readings through the riichi declaration tile (``riichi_tile_factor``)
+MATAGI_EARLY = 0.8  # a matagi reading when the riichi came by the 6th discard
+MATAGI_LATE = 1.4  # ... by the 14th discard or later; linear in between
+URASUJI = 1.5  # an ura-suji reading when the declaration tile was the first of its suit thrown
+DECLARATION_SUJI_KANCHAN = 2.5  # the kanchan left by 1-3-5 thrown 5 (waits on the suji 2)
+
+
+def declaration_tile(opp: Opponent) -> int | None:
+    """The kind of ``opp``'s riichi declaration tile when it is a number tile thrown from the hand
+    (tedashi); ``None`` otherwise: a tsumogiri riichi, an honour or an unknown river say nothing
+    about the hand's shape."""
+    i = opp.riichi_turn
+    if not opp.riichi or not 0 <= i < len(opp.river) or len(opp.tsumogiri) != len(opp.river):
+        return None
+    if opp.tsumogiri[i] or opp.river[i] >= 27:
+        return None
+    return opp.river[i]
+
+
+def riichi_tile_factor(shape: str, low: int, r: int, riichi_turn: int, first: bool) -> float:
+    """Weight of one reading against a riichi declared with the number ``r`` (0-8) of the same
+    suit from the hand; ``shape`` is ``"ryanmen"`` (tiles ``low``, ``low``+1) or ``"kanchan"``
+    (``low``, ``low``+2); ``first`` = no earlier tile of that suit in the river.
+
+    - matagi: a ryanmen holding the declaration tile (4-5 from 4-5-5, thrown 5: waits 3-6).
+      nisi's Tenhou analysis ("序盤リーチのソバテン危険度", note.com/mahjong_math) finds, after a
+      riichi on a 4, the same suit's non-suji 3 safer than another suit's suji 3 at the 5th turn
+      (a hand ready that early seldom holds 4-5-5) and ever more dangerous later, so the factor
+      runs from ``MATAGI_EARLY`` to ``MATAGI_LATE``;
+    - ura-suji: a ryanmen one gap away (2-3 from 2-3-5, thrown 5: waits 1-4). Path of Houou's
+      analysis of Houou riichi ("The Last Two Discards Of A Suit") finds 1-4 and 6-9 waits almost
+      twice as often after a riichi on a 5 that was the first tile of its suit; ``URASUJI`` only
+      then;
+    - the declaration tile's suji: 1-3-5 thrown 5 leaves the 2 kanchan; the published Tenhou
+      figures (mj-news "現代麻雀技術論" reviews) put the declaration tile's suji 2/8 and 3/7 near
+      non-suji danger, so the kanchan reading is weighted ``DECLARATION_SUJI_KANCHAN``, which
+      brings the suji 2 of a 5 to about two thirds of a non-suji 2.
+
+    The figures themselves are not published in the free parts, so the factors stay modest.
+
+    >>> late, early = (riichi_tile_factor("ryanmen", 3, 4, t, False) for t in (12, 5))
+    >>> late > 1 > early  # 4-5 (matagi of a 5) after a riichi at the 12th / 5th discard
+    True
+    >>> riichi_tile_factor("ryanmen", 6, 4, 9, True), riichi_tile_factor("ryanmen", 6, 4, 9, False)
+    (1.5, 1.0)
+    """
+    if shape == "kanchan":
+        return DECLARATION_SUJI_KANCHAN if r in (low - 2, low + 4) else 1.0
+    if low in (r - 1, r):
+        t = min(1.0, max(0.0, (riichi_turn - 6) / 8))
+        return MATAGI_EARLY + (MATAGI_LATE - MATAGI_EARLY) * t
+    if first and low in (r + 2, r - 3):
+        return URASUJI
+    return 1.0
 
 
 #: the coarse model of the ``normal`` level: three classes of tile instead of reading waits

@@ -1,6 +1,7 @@
-"""The defence reads beyond genbutsu and suji: tenpai signs from tsumogiri and tedashi
-(``ai.defence.tenpai_signs``). Each read is tested alone on an ``Opponent``, then in a position
-where it must change the hard AI's discard."""
+"""The defence reads beyond genbutsu and suji: tenpai signs from tsumogiri and tedashi, and the
+readings through a riichi declaration tile (``ai.defence.tenpai_signs``, ``riichi_tile_factor``).
+Each read is tested alone on an ``Opponent``, then in a position where it must change the hard
+AI's discard."""
 
 from __future__ import annotations
 
@@ -13,13 +14,17 @@ from ai.defence import (
     RUN_MAX,
     SILENT_MAX,
     Opponent,
+    declaration_tile,
     tenpai_probability,
     tenpai_signs,
+    tile_danger,
     tsumogiri_run,
 )
 from ai.observe import observe
 from engine.tiles import parse_kind
 from tests.ai.helpers import make_view
+
+UNSEEN = [4] * 34
 
 
 def kinds(text: str) -> list[int]:
@@ -102,6 +107,61 @@ def test_an_unknown_river_and_a_riichi_get_no_sign():
     assert tenpai_probability(riichi, 12) == 1.0
 
 
+# ------------------------------------------------------------------ the riichi declaration tile
+
+
+def riichi_on(river: str, tsumogiri: bool = False) -> Opponent:
+    """A riichi declared with the last tile of ``river`` (from the hand unless ``tsumogiri``)."""
+    ks = kinds(river)
+    flags = [False] * (len(ks) - 1) + [tsumogiri]
+    return Opponent(seat=0, river=ks, tsumogiri=flags, safe=set(ks), riichi=True,
+                    riichi_turn=len(ks) - 1)
+
+
+EARLY = "1z2z3z5m"  # riichi on 5m at the 4th discard, the first manzu thrown
+LATE = "1z2z3z4z9p1s5z6z7z9s2p8p5m"  # at the 13th discard, the first manzu thrown
+LATE_SECOND = "1z2z3z4z9p1s5z1m7z9s2p8p5m"  # at the 13th, after a 1m
+
+
+def danger(kind: str, opp: Opponent) -> float:
+    return tile_danger(parse_kind(kind), opp, UNSEEN)
+
+
+def test_only_a_number_tile_from_the_hand_declares_anything():
+    assert declaration_tile(riichi_on(LATE)) == parse_kind("5m")
+    assert declaration_tile(riichi_on(LATE, tsumogiri=True)) is None
+    assert declaration_tile(riichi_on("1z2z3z4z")) is None
+    unknown = Opponent(seat=0, river=kinds(LATE), riichi=True, riichi_turn=12)  # no tsumogiri
+    assert declaration_tile(unknown) is None
+
+
+@pytest.mark.parametrize("kind", ["3m", "7m"])  # 4-5 waits on 3-6, 5-6 on 4-7: matagi of 5m
+def test_matagi_of_the_declaration_tile_is_more_dangerous_late_and_less_early(kind):
+    assert danger(kind, riichi_on(LATE)) > danger(kind, riichi_on(LATE, tsumogiri=True))
+    assert danger(kind, riichi_on(EARLY)) < danger(kind, riichi_on(EARLY, tsumogiri=True))
+
+
+@pytest.mark.parametrize("kind", ["1m", "9m"])  # 2-3 from 2-3-5 waits on 1-4: ura-suji of 5m
+def test_urasuji_of_a_first_tile_of_its_suit_is_more_dangerous(kind):
+    assert danger(kind, riichi_on(LATE)) > danger(kind, riichi_on(LATE, tsumogiri=True))
+    # once the suit was thrown before, the declaration tile may just have been floating
+    assert danger(kind, riichi_on(LATE_SECOND)) == danger(
+        kind, riichi_on(LATE_SECOND, tsumogiri=True))
+
+
+@pytest.mark.parametrize("kind", ["2m", "8m"])  # 1-3-5 thrown 5 leaves the 2 kanchan
+def test_suji_of_the_declaration_tile_is_no_full_suji(kind):
+    read, plain = danger(kind, riichi_on(LATE)), danger(kind, riichi_on(LATE, tsumogiri=True))
+    assert read > plain
+    non_suji = danger("2s" if kind == "2m" else "8s", riichi_on(LATE))  # no suji at all
+    assert read < non_suji
+
+
+def test_other_suits_and_honours_are_untouched():
+    for kind in ("4p", "6s", "3s", "6z"):
+        assert danger(kind, riichi_on(LATE)) == danger(kind, riichi_on(LATE, tsumogiri=True))
+
+
 # ------------------------------------------------------------------ the reads change decisions
 
 
@@ -123,3 +183,18 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_take_genbutsu():
     assert agent.act(quiet, quiet.legal).tile >> 2 == parse_kind("5z")
     ready = with_tsumogiri(view, 0, [False] * (n - 4) + [True] * 4)
     assert agent.act(ready, ready.legal).tile >> 2 == parse_kind("1s")
+
+
+def test_the_declaration_tiles_suji_is_not_taken_for_safe():
+    # Seat 0 declared riichi on 5m, its first manzu. Our safest tiles: the suji 2m and 8m (of the
+    # 5m) and the suji 3p (of the genbutsu 6p). Thrown from the hand, the 5m may come from
+    # 1-3-5 or 5-7-9, whose kanchan wait on 2m / 8m, so the hard AI prefers the 3p; after a
+    # tsumogiri riichi the 5m says nothing and a suji 2 or 8 is the safer tile.
+    river = "1z2z3z4z9s6p1s5z6z5m"
+    view = make_view("2m7m8m3p5p8p2s4s5s7s8s3m4m", "5p", rivers=(river, "", "", ""),
+                     riichi=(True, False, False, False), riichi_at={0: 9}, live_tiles_left=30)
+    agent = make_agent("hard", seed=1)
+    tedashi = with_tsumogiri(view, 0, [False] * 10)
+    assert agent.act(tedashi, tedashi.legal).tile >> 2 == parse_kind("3p")
+    tsumogiri = with_tsumogiri(view, 0, [False] * 9 + [True])
+    assert agent.act(tsumogiri, tsumogiri.legal).tile >> 2 in (parse_kind("2m"), parse_kind("8m"))
