@@ -11,12 +11,12 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from app import assets
 from engine.tiles import DEFAULT_REDS, Reds, is_red
 
 SUIT_KEYS = ("man", "pin", "sou")
@@ -69,12 +69,12 @@ class Theme:
 
 
 def _list(folder: str) -> list[str]:
-    root = resources.files("assets").joinpath(folder)
+    root = assets().joinpath(folder)
     return sorted(e.name[:-5] for e in root.iterdir() if e.name.endswith(".toml"))
 
 
 def _read(folder: str, name: str) -> dict:
-    with resources.files("assets").joinpath(folder, f"{name}.toml").open("rb") as fh:
+    with assets().joinpath(folder, f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 

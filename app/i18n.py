@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from app import assets
 
 FALLBACK = "en"
 
@@ -26,7 +27,7 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
 
 @cache
 def _load(lang: str) -> dict[str, str]:
-    path = resources.files("assets").joinpath("i18n", f"{lang}.toml")
+    path = assets().joinpath("i18n", f"{lang}.toml")
     with path.open("rb") as fh:
         return _flatten(tomllib.load(fh))
 
@@ -34,7 +35,7 @@ def _load(lang: str) -> dict[str, str]:
 def available_languages() -> dict[str, str]:
     """``{code: name in that language}`` for every file in ``assets/i18n``."""
     out = {}
-    for entry in sorted(resources.files("assets").joinpath("i18n").iterdir(), key=lambda e: e.name):
+    for entry in sorted(assets().joinpath("i18n").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             code = entry.name[: -len(".toml")]
             out[code] = _load(code).get("language", code)
