@@ -216,6 +216,22 @@ class Outlook:
             out.append(Need(place, ron, total, label))
         return out
 
+    def deal_in_limits(self) -> dict[int, int | None]:
+        """For each opponent above or below, the smallest ron price this seat could pay it that
+        costs this seat a place (None: no hand does), honba and sticks included: "when a
+        deal-in costs a place"."""
+        me = self.seat
+        out: dict[int, int | None] = {}
+        for o in range(4):
+            if o == me:
+                continue
+            dealer = o == self.dealer
+            prices = sorted({pay(base_points(h, f, self.rules)[0], dealer)[0] for h, f in _STEPS})
+            out[o] = next((p for p in prices
+                           if ranking(self.after_win(o, self.paid(o, me, p, 0, 0))).index(me)
+                           > self.rank), None)
+        return out
+
     def _place_after(self, paid: dict[int, int]) -> int:
         return ranking(self.after_win(self.seat, paid)).index(self.seat)
 

@@ -194,3 +194,13 @@ def test_a_deal_in_that_costs_first_place_makes_the_leader_fold(hand, drawn):
     assert choice(0, (25000, 25000, 25000, 25000)) not in safe_kinds
     assert choice(7, (24000, 12000, 29000, 35000)) not in safe_kinds  # last, nothing to lose
     assert choice(7, (24000, 31000, 29000, 16000)) in safe_kinds  # the leader folds
+
+
+def test_deal_in_limits_name_the_smallest_ron_that_costs_a_place():
+    o = outlook((30000, 27000, 23000, 20000), seat=0)
+    # to seat 1: above 1500 it passes (a tie would stay with seat 0): 1600 (1 han 50 fu);
+    # to seat 2 or the dealer: anything above 3000 drops seat 0 below seat 1 - 3200 for a
+    # non-dealer (1 han 100 fu), 3400 for the dealer (1 han 70 fu)
+    assert o.deal_in_limits() == {1: 1600, 2: 3200, 3: 3400}
+    last = outlook((30000, 27000, 23000, 20000), seat=3)
+    assert last.deal_in_limits() == {0: None, 1: None, 2: None}
