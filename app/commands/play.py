@@ -75,6 +75,8 @@ def options_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     from app.app import RiichiApp
+    from app.logs import log_to_file
 
+    log_to_file()
     RiichiApp(options_from_args(args)).run()
     return 0
