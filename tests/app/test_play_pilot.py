@@ -142,11 +142,11 @@ def test_riichi_and_calls_by_keys():
 
 async def _riichi_and_calls():
     from ai import make_agent
-    from engine.actions import Chi, Discard, Pon, Riichi
+    from engine.actions import Chi, Discard, Kan, Pon, Riichi
 
     app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("normal", seed=5)
+    agent = make_agent("greedy", seed=5)  # the baseline, never a tuned level
     seen = {"riichi": False, "call": False}
     async with app.run_test(size=(80, 24)) as pilot:
         start = time.monotonic()
@@ -163,13 +163,20 @@ async def _riichi_and_calls():
                 if riichi and not seen["riichi"]:
                     index = next(i for i, o in enumerate(screen.offers) if o.riichi_open is False)
                     await pilot.press(str(index + 1))
+                    await pilot.pause()
                     hand = screen.query_one("HandView")
                     assert hand.selectable == {a.tile for a in riichi}
                     assert "tenpai" in screen.query_one("CallBar").prompt
                     tile = hand.shown()[hand.selected]
                     await pilot.press("enter")
-                    assert screen.game.view(0).riichi[0]
-                    assert any(r.riichi and r.tile == tile for r in screen.game.view(0).rivers[0])
+                    await pilot.pause()
+                    # Enter declared riichi with the selected tile (a ron on the declaration
+                    # tile may end the round at once, so the game's actions are the witness)
+                    assert (0, Riichi(tile)) in screen.game.actions
+                    if not isinstance(app.screen, ResultScreen):
+                        assert screen.game.view(0).riichi[0]
+                        assert any(r.riichi and r.tile == tile
+                                   for r in screen.game.view(0).rivers[0])
                     seen["riichi"] = True
                 elif calls and not seen["call"]:
                     mine = len(screen.game.view(0).melds[0])
@@ -181,8 +188,8 @@ async def _riichi_and_calls():
                     seen["call"] = True
                 else:
                     action = agent.act(screen.view, legal)
-                    if isinstance(action, (Chi, Pon)) and not seen["call"]:
-                        action = next(a for a in legal if not isinstance(a, (Chi, Pon)))
+                    if isinstance(action, (Chi, Pon, Kan)):  # the one call is made by keys
+                        action = next(a for a in legal if not isinstance(a, (Chi, Pon, Kan)))
                     if isinstance(action, Riichi):
                         action = Discard(action.tile)
                     screen.submit_human(action)

@@ -160,11 +160,11 @@ def test_changing_the_language_relabels_every_footer_at_once():
 
 def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
     from ai import make_agent
-    from engine.actions import Riichi
+    from engine.actions import Chi, Kan, Pass, Pon, Riichi
 
     async def run():
         app = make_app(seed=2, direct=True, difficulty="greedy")
-        agent = make_agent("normal", seed=5)
+        agent = make_agent("greedy", seed=5)  # the baseline, never a tuned level
         async with app.run_test(size=(80, 24)) as pilot:
             start = time.monotonic()
             while True:
@@ -173,7 +173,10 @@ def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
                 if isinstance(screen, TableScreen) and screen.legal:
                     if any(isinstance(a, Riichi) for a in screen.legal):
                         break
-                    screen.submit_human(agent.act(screen.view, screen.legal))
+                    action = agent.act(screen.view, screen.legal)
+                    if isinstance(action, (Chi, Pon, Kan)) and Pass() in screen.legal:
+                        action = Pass()  # keep the hand closed for riichi
+                    screen.submit_human(action)
                 elif screen.__class__.__name__ == "ResultScreen":
                     await pilot.press("enter")
                 await pilot.pause(0.01)

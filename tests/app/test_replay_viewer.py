@@ -28,15 +28,16 @@ from engine.game import Game
 from engine.rules import RuleSet
 
 SEED = 5
-SEATS = [{"kind": "human", "name": "You"}] + [{"kind": "ai", "level": "easy"}] * 3
+SEATS = [{"kind": "human", "name": "You"}] + [{"kind": "ai", "level": "greedy"}] * 3
 
 
 @cache
 def recorded_game() -> H.GameRecord:
-    """One tonpuusen between easy AIs, recorded as the table screen records a finished game."""
+    """One tonpuusen between greedy baselines (never a tuned level, so AI changes do not move
+    the snapshots), recorded as the table screen records a finished game."""
     rules = replace(RuleSet(), length="tonpuusen")
     game = Game(rules, SEED)
-    agents = [make_agent("easy", seed=SEED * 4 + s, rules=rules) for s in range(4)]
+    agents = [make_agent("greedy", seed=SEED * 4 + s, rules=rules) for s in range(4)]
     while not game.over:
         pending = game.pending()
         seat = min(pending)
