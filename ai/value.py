@@ -8,8 +8,9 @@ yakuless; an open hand is only as good as its routes, and an open hand with no r
 Ittsu and sanshoku doujun force three runs: their shanten is the runs' missing tiles plus the
 shanten of what is left towards the remaining set and pair. Chanta (junchan without honours) is an
 exact distance to the nearest hand whose every set and pair holds a terminal or an honour. These
-three are only listed when plausible (most of the forced tiles at hand, at most one step behind
-the hand's own shanten), which keeps the list short: the AI asks for it ~14 times a decision.
+three are only listed when plausible (at most four of the nine forced tiles missing, one once
+the hand is open; at most one step behind the hand's own shanten), which keeps the list short:
+the AI asks for it ~14 times a decision.
 
 >>> from engine.tiles import parse_kinds, kinds_to_counts
 >>> r = routes(kinds_to_counts(parse_kinds("234567m345p6788s")), (), closed=True,
@@ -75,8 +76,11 @@ EXTRA_ROUTES = True
 #: a new route is listed only this many steps behind the hand's own shanten at most; further
 #: behind it never adds value to a closed hand and only tempts an open one into slow calls
 ROUTE_SLACK = 1
-#: at most this many of the nine forced ittsu / sanshoku tiles may be missing (held or called)
+#: at most this many of the nine forced ittsu / sanshoku tiles may be missing (held or called);
+#: an open hand that still needs two or three given tiles for its one yaku is a poor bet, and
+#: self-play showed calls made for such hands (the whole hand's ukeire flatters them)
 FORCED_MISSING = 4
+FORCED_MISSING_OPEN = 1
 
 _ITTSU = tuple(tuple(tuple(range(s * 9 + i, s * 9 + i + 3)) for i in (0, 3, 6)) for s in range(3))
 _SANSHOKU = tuple(tuple(tuple(range(s * 9 + n, s * 9 + n + 3)) for s in range(3))
@@ -149,11 +153,12 @@ def _forced_runs(
     runs: tuple[tuple[int, ...], ...],
     sets: int,
     unseen: Sequence[int] | None,
+    most: int = FORCED_MISSING,
 ) -> tuple[list[int], list[int], int] | None:
     """(kinds missing from the runs still to make, the rest of the hand, sets the rest must
     still make) for a hand that must end with the three ``runs``; None when the calls do not fit
     (a called run may be one of them, at most one other call: the fourth set), when a missing
-    kind is all visible, or when more than ``FORCED_MISSING`` tiles are missing."""
+    kind is all visible, or when more than ``most`` tiles are missing."""
     need = list(runs)
     others = 0
     for kinds in meld_kinds:
@@ -173,7 +178,7 @@ def _forced_runs(
                 return None  # every copy is visible: the run can never be made
             else:
                 missing.append(k)
-                if len(missing) > FORCED_MISSING:
+                if len(missing) > most:
                     return None
     return missing, c, sets - len(need)
 
@@ -184,6 +189,7 @@ def _forced_runs_shanten(
     runs: tuple[tuple[int, ...], ...],
     sets: int,
     unseen: Sequence[int] | None,
+    most: int = FORCED_MISSING,
 ) -> int:
     """Shanten of a hand that must end with the three ``runs`` (ittsu or sanshoku), or 99.
 
@@ -199,7 +205,7 @@ def _forced_runs_shanten(
     >>> _forced_runs_shanten(c, ((9, 10, 11), (18, 19, 20)), _ITTSU[0], 2, None)  # two others
     99
     """
-    split = _forced_runs(counts, meld_kinds, runs, sets, unseen)
+    split = _forced_runs(counts, meld_kinds, runs, sets, unseen, most)
     if split is None:
         return 99
     missing, rest, sets_left = split
@@ -334,6 +340,7 @@ def _extra_routes(
     """Append the ittsu, sanshoku and chanta routes no slower than ``limit`` (the best of each)."""
     meld_kinds = [tuple(sorted(kinds)) for kinds, _ in melds]
     han = 2.0 if closed else 1.0
+    most = FORCED_MISSING if closed else FORCED_MISSING_OPEN
     # kinds held of each run (suit, lowest number): the quick reject of implausible lines
     tri = []
     for b in (0, 9, 18):
@@ -349,9 +356,9 @@ def _extra_routes(
                 held = tri[0][i] + tri[1][i] + tri[2][i]
             if meld_kinds:
                 held += sum(3 for r in runs if r in meld_kinds)  # a called run counts in full
-            if held < 9 - FORCED_MISSING:
+            if held < 9 - most:
                 continue
-            s = _forced_runs_shanten(counts, meld_kinds, runs, sets, unseen)
+            s = _forced_runs_shanten(counts, meld_kinds, runs, sets, unseen, most)
             if s < best[0]:
                 best = (s, i)
         if best[1] >= 0:

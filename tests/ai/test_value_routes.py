@@ -12,6 +12,7 @@ from ai import make_agent, value
 from ai.efficiency import regular_shanten, shanten, ukeire
 from ai.value import (
     FORCED_MISSING,
+    FORCED_MISSING_OPEN,
     ROUTE_SLACK,
     Route,
     chanta_shanten,
@@ -58,13 +59,14 @@ def _missing(target: Counter, c) -> int:
 
 def brute_forced_runs(c, melds, table, filtered=False):
     """Nearest hand whose sets (calls included) are the three runs of a line of ``table`` and
-    one more set; with ``filtered``, only lines with at least 9 - FORCED_MISSING of their tiles
-    held or called (as the AI lists them)."""
+    one more set; with ``filtered``, only lines whose runs still to make miss at most
+    FORCED_MISSING tiles (FORCED_MISSING_OPEN once open), as the AI lists them."""
     best = 99
+    most = FORCED_MISSING_OPEN if melds else FORCED_MISSING
     for runs in table:
         if filtered:
-            held = sum(1 for r in runs for k in r if c[k]) + sum(3 for r in runs if r in melds)
-            if held < 9 - FORCED_MISSING:
+            to_make = [r for r in runs if r not in melds]
+            if sum(1 for r in to_make for k in r if not c[k]) > most:
                 continue
         for extra in SETS:
             left = list(runs) + [extra]
@@ -352,21 +354,21 @@ def _chi_view(pool, hand, meld, called_text, pair_text):
 
 
 def test_hard_calls_the_chi_that_completes_an_ittsu_and_refuses_a_yakuless_one(monkeypatch):
-    # an open hand (chi 789p: no tanyao, no toitoi) holding 12345m 89m 55p 4z: its one yaku is
-    # the ittsu, 1-shanten (the 6m and 7m still missing)
+    # an open hand (chi 789p: no tanyao, no toitoi) holding 123456m 89m 5p 4z: its one yaku is
+    # the ittsu, 1-shanten (the 7m still missing)
     pool = TilePool()
     tiles = tuple(sorted(pool.parse("789p")))
     meld = Meld(MeldKind.CHI, tiles, tiles[0], 3)
-    hand = "12345m89m55p4z"
+    hand = "123456m89m5p4z"
     mk = [(meld.kinds, True)]
     assert [(x.name, x.shanten) for x in routes(counts(hand), mk, False, no_yakuhai)] == [
         ("ittsu", 1)]
-    # chi 6m with 45m: 456m is an ittsu run, the hand goes tenpai (7m) with its ittsu
-    view, legal = _chi_view(pool, hand, meld, "6m", "4m5m")
+    # chi 7m with 89m completes the ittsu: tenpai (tanki) with a yaku
+    view, legal = _chi_view(pool, hand, meld, "7m", "8m9m")
     assert make_agent("hard", seed=1).act(view, legal) == legal[0]
     # chi 3m with 45m: 345m is a second set off the line; whatever it discards then, the hand
     # has no yaku left
-    after = counts("123m89m55p4z")
+    after = counts("1236m89m5p4z")
     two_calls = mk + [((2, 3, 4), True)]
     for k in range(34):
         if after[k]:
@@ -375,9 +377,16 @@ def test_hard_calls_the_chi_that_completes_an_ittsu_and_refuses_a_yakuless_one(m
             assert routes(c, two_calls, False, no_yakuhai) == []
     view3, legal3 = _chi_view(pool, hand, meld, "3m", "4m5m")
     assert make_agent("hard", seed=1).act(view3, legal3) == PASS
-    # without the ittsu route the hand already counted as yakuless and the good chi went by
+    # without the ittsu route the hand counted as yakuless, and the good chi went by too
     monkeypatch.setattr(value, "EXTRA_ROUTES", False)
     assert make_agent("hard", seed=1).act(view, legal) == PASS
+
+
+def test_an_open_hand_needing_two_given_tiles_has_no_ittsu():
+    # 12345m 89m after chi 789p: the 6m and the 7m both missing (a closed hand keeps the route)
+    assert "ittsu" not in by_name(routes(counts("12345m89m55p4z"), [((15, 16, 17), True)], False,
+                                         no_yakuhai))
+    assert "ittsu" in by_name(routes(counts("12345m89m55p4z6s7s8s"), (), True, no_yakuhai))
 
 
 def test_a_forced_route_keeps_the_held_tiles_and_the_draws_that_serve_it():
