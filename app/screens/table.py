@@ -148,6 +148,8 @@ class TableScreen(SizeAware, Screen):
         self.last_seat: int | None = None
         self.finished = False
         self.closing = False  # leaving: the worker's last updates are dropped
+        self._placement_key: tuple | None = None  # what the placement hint was made from
+        self._placement = ""
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -218,6 +220,7 @@ class TableScreen(SizeAware, Screen):
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield ScoreBar(id="scorebar")
+        yield Static(id="allast")  # the all-last placement hint of the roomier layout
         with Horizontal(id="middle"):
             with Vertical(id="seat-left", classes="side"):
                 yield from self._seat_widgets("left")
@@ -303,6 +306,8 @@ class TableScreen(SizeAware, Screen):
         changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
         self.query_one(HandView).short = not wide
+        if self.view is not None:
+            self.show_placement(self.view)
         if changed and self.legal:
             self.update_controls()  # the call advice is longer at the roomier size
 
@@ -361,7 +366,31 @@ class TableScreen(SizeAware, Screen):
         info.append(f"\n{t('table.wall', n=view.live_tiles_left)}")
         info.justify = "center"
         self.query_one("#center-info", Static).update(info)
+        self.show_placement(view)
         self.update_controls()
+
+    def show_placement(self, view: PlayerView) -> None:
+        """The all-last placement hint (what hand moves the player up, what deal-in costs a
+        place): at the roomier size on a line of its own under the score bar, always; at 80x24
+        in the call bar's row while nothing is on offer there, with the practice hints on."""
+        wide = self.has_class("-wide")
+        if not wide and not self.app.settings.hints:
+            text = ""
+        else:
+            # 80x24: the call bar's row is 80 cells, less its leading blank and a margin
+            width = self.app.size.width - 2 if wide else 77
+            key = (view.scores, view.seat, view.dealer, view.round_index, view.honba,
+                   view.sticks, width, texts().lang)
+            if key != self._placement_key:
+                from app.placement_hint import placement_hint
+
+                self._placement_key = key
+                self._placement = placement_hint(view, self.game.rules, width)
+            text = self._placement
+        line = self.query_one("#allast", Static)
+        line.update(text if wide else "")
+        line.set_class(wide and bool(text), "-on")
+        self.query_one(CallBar).note = "" if wide else text
 
     def tile_count(self, view: PlayerView, seat: int) -> int:
         if seat == HUMAN:

@@ -3,7 +3,10 @@ nine-terminal abort, Skip), numbered 1-9; a click or the number posts ``CallBar.
 
 When options carry advice (what a call does to the hand), each option takes a row of its own:
 the key, the call, then the advice in a muted style and its warning (a call that leaves no yaku)
-in the warning style."""
+in the warning style.
+
+With nothing on offer the bar shows its ``note`` (muted), a line the screen may lend to a hint:
+the 80x24 table's all-last placement hint."""
 
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ class CallBar(Widget):
 
     prompt: reactive[str] = reactive("", layout=True)
     options: reactive[tuple[CallOption, ...]] = reactive((), layout=True)
+    note: reactive[str] = reactive("")
 
     @dataclass
     class Chosen(Message):
@@ -74,6 +78,9 @@ class CallBar(Widget):
                 row += 1
             out.no_wrap = True
             return out, spans
+        if not self.prompt and not self.options and self.note:
+            out.append(" " + self.note,
+                       style=self.get_component_rich_style("callbar--advice", partial=True))
         if self.prompt:
             out.append(self.prompt + " ", style="bold")
         for opt in self.options:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("module", ["app.i18n", "app.glyphs", "app.options", "app.settings_speed",
-                                    "app.commands.play"])
+                                    "app.commands.play", "app.placement_hint"])
 def test_core_module_does_not_import_textual(module):
     code = f"import sys, json, {module}; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
