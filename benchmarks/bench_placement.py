@@ -39,8 +39,9 @@ def standings(seed: int) -> list[int]:
             return pts
 
 
-def play(args: tuple[int, int, bool]) -> tuple[float, int, int]:
-    """(final score, place, decisions where placement was priced) of seat ``seat``."""
+def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int]:
+    """(final score, place, decisions where placement was priced, wins let go) of seat
+    ``seat``."""
     seed, seat, placement = args
     from ai.player import Player
     from engine.game import Game
@@ -58,15 +59,19 @@ def play(args: tuple[int, int, bool]) -> tuple[float, int, int]:
     game.round_index = 7
     game.table = game._new_table()
     priced = 0
+    declined = 0
     while not game.over:
         pending = game.pending()
         s = min(pending)
         action = agents[s].act(game.view(s), pending[s])
         if s == seat and agents[s]._outlook is not None:
             priced += 1
+            if any(type(a).__name__ in ("Ron", "Tsumo") for a in pending[s]) and \
+                    type(action).__name__ not in ("Ron", "Tsumo"):
+                declined += 1
         game.submit(s, action)
     res = game.result
-    return res.scores[seat], list(res.ranking).index(seat), priced
+    return res.scores[seat], list(res.ranking).index(seat), priced, declined
 
 
 def main() -> int:
@@ -80,11 +85,18 @@ def main() -> int:
     with ProcessPoolExecutor(a.workers) as ex:
         out = list(ex.map(play, jobs, chunksize=8))
     diffs, place_on, place_off = [], [], []
+    by_rank: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
+    declined = 0
     for i in range(0, len(out), 2):
         on, off = out[i], out[i + 1]
         diffs.append(on[0] - off[0])
         place_on.append(on[1] + 1)
         place_off.append(off[1] + 1)
+        seed, seat, _ = jobs[i]
+        pts = standings(seed)
+        start = sorted(range(4), key=lambda s: (-pts[s], s)).index(seat)
+        by_rank[start].append(on[0] - off[0])
+        declined += on[3]
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
@@ -97,7 +109,10 @@ def main() -> int:
           f"off {statistics.fmean(place_off):.3f}")
     better = sum(1 for x, y in zip(place_on, place_off) if x < y)
     worse = sum(1 for x, y in zip(place_on, place_off) if x > y)
-    print(f"place better in {better} pairs, worse in {worse}")
+    print(f"place better in {better} pairs, worse in {worse}; wins let go: {declined}")
+    for r, ds in by_rank.items():
+        if ds:
+            print(f"  starting {r + 1}: {len(ds)} pairs, on - off {statistics.fmean(ds):+.2f}")
     return 0
 
 
