@@ -188,13 +188,24 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_take_genbutsu():
 def test_the_declaration_tiles_suji_is_not_taken_for_safe():
     # Seat 0 declared riichi on 5m, its first manzu. Our safest tiles: the suji 2m and 8m (of the
     # 5m) and the suji 3p (of the genbutsu 6p). Thrown from the hand, the 5m may come from
-    # 1-3-5 or 5-7-9, whose kanchan wait on 2m / 8m, so the hard AI prefers the 3p; after a
-    # tsumogiri riichi the 5m says nothing and a suji 2 or 8 is the safer tile.
+    # 1-3-5 or 5-7-9, whose kanchan wait on 2m / 8m, so the 3p is the safer tile; after a
+    # tsumogiri riichi the 5m says nothing and a suji 2 or 8 is the safer tile. Compared on the
+    # hard AI's own threat cost (what it weighs against its attack), so that a change in how it
+    # values the hand (yaku routes) cannot hide or fake the read.
+    from ai.defence import threat_cost
+
     river = "1z2z3z4z9s6p1s5z6z5m"
     view = make_view("2m7m8m3p5p8p2s4s5s7s8s3m4m", "5p", rivers=(river, "", "", ""),
                      riichi=(True, False, False, False), riichi_at={0: 9}, live_tiles_left=30)
-    agent = make_agent("hard", seed=1)
+    m2, m8, p3 = parse_kind("2m"), parse_kind("8m"), parse_kind("3p")
+
+    def cost(v, kind):
+        sit = observe(v)
+        return threat_cost(kind, sit.opponents, sit.unseen, sit.dora, sit.turn)
+
     tedashi = with_tsumogiri(view, 0, [False] * 10)
-    assert agent.act(tedashi, tedashi.legal).tile >> 2 == parse_kind("3p")
+    assert cost(tedashi, p3) < cost(tedashi, m2) == cost(tedashi, m8)
     tsumogiri = with_tsumogiri(view, 0, [False] * 9 + [True])
-    assert agent.act(tsumogiri, tsumogiri.legal).tile >> 2 in (parse_kind("2m"), parse_kind("8m"))
+    assert cost(tsumogiri, m2) == cost(tsumogiri, m8) < cost(tsumogiri, p3)
+    # the read moves the 2m/8m and nothing else
+    assert cost(tsumogiri, p3) == pytest.approx(cost(tedashi, p3))
