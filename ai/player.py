@@ -38,7 +38,7 @@ from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last
-from ai.value import best_route, hand_han, points, routes
+from ai.value import best_route, hand_han, points, route_ukeire, routes
 
 
 @dataclass(slots=True)
@@ -257,7 +257,9 @@ class Player(Agent):
         best = best_route(rs)
         assert best is not None
         han = hand_han(rs, best)
-        if best.keep is None:
+        if best.needs:
+            n = route_ukeire(counts, info, best, sit.unseen) or 0
+        elif best.keep is None:
             s, _, n = ukeire(counts, sit.unseen, sets, closed)
         else:
             c = [x if k in best.keep else 0 for k, x in enumerate(counts)]

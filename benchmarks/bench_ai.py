@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.commands.selfplay import league, make_rules, play_game, summarise  # noqa: E402
+from app.commands.selfplay import league, make_rules, play_game, summarise
 
 
 def verdict(ok: bool) -> str:
@@ -42,6 +42,18 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
 
+    if args.games:
+        vs_greedy(args)
+    if args.selfplay:
+        selfplay(args)
+    if args.timing:
+        timing(args)
+    if args.levels:
+        levels(args)
+    return 0
+
+
+def vs_greedy(args: argparse.Namespace) -> None:
     t0 = time.monotonic()
     recs = league(args.games, args.seed, ["hard", "greedy", "greedy", "greedy"], duplicate=True,
                   workers=args.workers)
@@ -58,6 +70,8 @@ def main() -> int:
           f"deal-in {hard['deal_in_rate']:.1%} vs greedy win {g['win_rate']:.1%} "
           f"deal-in {g['deal_in_rate']:.1%}")
 
+
+def selfplay(args: argparse.Namespace) -> None:
     t0 = time.monotonic()
     recs = league(args.selfplay, args.seed + 5000, ["hard"] * 4, workers=args.workers)
     r = summarise(recs)[0]
@@ -70,6 +84,8 @@ def main() -> int:
     print(f"       draw rate {r['draw_rate']:.1%}, average win {r['avg_win_points']}, "
           f"average deal-in {r['avg_deal_in_points']}")
 
+
+def timing(args: argparse.Namespace) -> None:
     rules = make_rules("tenhou", None)
     times: list[float] = []
     for i in range(args.timing):
@@ -82,25 +98,25 @@ def main() -> int:
     print(f"  {verdict(p50 <= 5)} median {p50:.2f} ms (target <= 5)")
     print(f"  {verdict(p99 <= 50)} p99    {p99:.2f} ms (target <= 50); max {times[-1] * 1000:.0f} ms")
 
-    if args.levels:
-        t0 = time.monotonic()
-        recs = league(args.levels, args.seed + 2000, ["hard", "normal", "easy", "greedy"],
-                      duplicate=True, workers=args.workers)
-        rows = {r["seat"]: r for r in summarise(recs)}
-        print(f"levels, duplicate, {rows['hard']['games']} games "
-              f"({time.monotonic() - t0:.0f}s, seeds {args.seed + 2000}..):")
-        for name in ("hard", "normal", "easy", "greedy"):
-            r = rows[name]
-            lo, hi = r["rank_ci95"]
-            print(f"       {name:<7} average rank {r['avg_rank']:.3f} (95% CI {lo:.2f}-{hi:.2f}), "
-                  f"win {r['win_rate']:.1%} deal-in {r['deal_in_rate']:.1%} "
-                  f"riichi {r['riichi_rate']:.1%} call {r['call_rate']:.1%}")
-        ci = {n: rows[n]["rank_ci95"] for n in ("hard", "normal", "easy")}
-        apart = ci["hard"][1] < ci["normal"][0] and ci["normal"][1] < ci["easy"][0]
-        order = rows["hard"]["avg_rank"] < rows["normal"]["avg_rank"] < rows["easy"]["avg_rank"]
-        print(f"  {verdict(order)} order hard < normal < easy; intervals apart: "
-              f"{'yes' if apart else 'no'}")
-    return 0
+
+def levels(args: argparse.Namespace) -> None:
+    t0 = time.monotonic()
+    recs = league(args.levels, args.seed + 2000, ["hard", "normal", "easy", "greedy"],
+                  duplicate=True, workers=args.workers)
+    rows = {r["seat"]: r for r in summarise(recs)}
+    print(f"levels, duplicate, {rows['hard']['games']} games "
+          f"({time.monotonic() - t0:.0f}s, seeds {args.seed + 2000}..):")
+    for name in ("hard", "normal", "easy", "greedy"):
+        r = rows[name]
+        lo, hi = r["rank_ci95"]
+        print(f"       {name:<7} average rank {r['avg_rank']:.3f} (95% CI {lo:.2f}-{hi:.2f}), "
+              f"win {r['win_rate']:.1%} deal-in {r['deal_in_rate']:.1%} "
+              f"riichi {r['riichi_rate']:.1%} call {r['call_rate']:.1%}")
+    ci = {n: rows[n]["rank_ci95"] for n in ("hard", "normal", "easy")}
+    apart = ci["hard"][1] < ci["normal"][0] and ci["normal"][1] < ci["easy"][0]
+    order = rows["hard"]["avg_rank"] < rows["normal"]["avg_rank"] < rows["easy"]["avg_rank"]
+    print(f"  {verdict(order)} order hard < normal < easy; intervals apart: "
+          f"{'yes' if apart else 'no'}")
 
 
 if __name__ == "__main__":
