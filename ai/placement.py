@@ -59,12 +59,15 @@ def is_all_last(round_index: int, rules: RuleSet) -> bool:
 class Need:
     """The smallest win that moves the seat up to ``place`` (0 = first): ``ron[s]`` the ron
     price needed from seat ``s`` (None when none is enough), ``tsumo`` the total price of a
-    tsumo (None when none is enough)."""
+    tsumo (None when none is enough) and what each pays for it: ``tsumo_other`` from each
+    non-dealer (from everyone when the seat is the dealer: ``tsumo_dealer`` is then 0) and
+    ``tsumo_dealer`` from the dealer ("1000/2000" is other 1000, dealer 2000)."""
 
     place: int
     ron: dict[int, int | None]
     tsumo: int | None
-    tsumo_label: str | None  # "1000/2000" or "2000 all"
+    tsumo_other: int | None = None
+    tsumo_dealer: int | None = None
 
 
 @dataclass(slots=True)
@@ -208,12 +211,11 @@ class Outlook:
                                if self._place_after(self.paid(me, s, *p)) <= place), None)
             t = next((p for p in tsumos if self._place_after(self.paid(me, None, *p)) <= place),
                      None)
-            label = None
-            total = None
-            if t is not None:
+            if t is None:
+                out.append(Need(place, ron, None))
+            else:
                 total = 3 * t[2] if dealer else t[1] + 2 * t[2]
-                label = f"{t[2]} all" if dealer else f"{t[2]}/{t[1]}"
-            out.append(Need(place, ron, total, label))
+                out.append(Need(place, ron, total, t[2], t[1]))
         return out
 
     def deal_in_limits(self) -> dict[int, int | None]:

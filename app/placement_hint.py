@@ -104,12 +104,13 @@ def _need(need: Need, me: int, short: bool, tsumo: bool, outlook: Outlook) -> st
     """``to 3rd: Ron 2000 from Across, 3900 from others · Tsumo 700/1300``."""
     parts = [_ron(need.ron, me, short)]
     if tsumo:
-        if need.tsumo_label is None:
+        if need.tsumo is None:
             parts.append(t("allast.tsumo_none"))
         else:
-            label = need.tsumo_label
-            if label.endswith(" all"):  # the dealer's tsumo: each pays the same
-                label = t("allast.all", n=label.split()[0])
+            if not need.tsumo_dealer:  # the dealer's tsumo: each pays the same
+                label = t("allast.all", n=need.tsumo_other)
+            else:
+                label = f"{need.tsumo_other}/{need.tsumo_dealer}"
             parts.append(t("allast.tsumo", price=label))
     return t("allast.target", target=t(f"allast.to_{need.place + 1}"), text=_join(*parts))
 
