@@ -314,7 +314,12 @@ def tenpai_signs(opp: Opponent, turn: int) -> float:
 def tenpai_probability(opp: Opponent, turn: int) -> float:
     """How likely ``opp`` is tenpai (and able to win): 1 after riichi; for an open hand it grows
     with its calls and the turn, less when its calls show no yaku; a closed silent hand is rarely
-    tenpai early. The tsumogiri and tedashi signs (``tenpai_signs``) scale the odds."""
+    tenpai early. The tsumogiri and tedashi signs (``tenpai_signs``) scale the odds.
+
+    The curves follow Houou-room logs (chienshyong/houou-statistics, OpenTenpai "other"): a
+    closed hand that has not declared riichi is tenpai about 8% of the time at its 10th
+    discard, 16% at its 14th (0.0195 per discard from the 6th); with one call 5% at the 4th
+    discard, 36% at the 10th, 50% at the 14th; with two calls 59% at the 10th; with three 86%."""
     if opp.riichi:
         return 1.0
     t = max(0, turn)
@@ -323,9 +328,9 @@ def tenpai_probability(opp: Opponent, turn: int) -> float:
     elif opp.open_melds == 2:
         p = min(0.75, 0.25 + 0.035 * t)
     elif opp.open_melds == 1:
-        p = min(0.5, 0.06 + 0.025 * t)
+        p = min(0.55, max(0.02, 0.05 * (t - 3)))
     else:
-        p = min(0.45, max(0.0, 0.025 * (t - 5)))
+        p = min(0.3, max(0.0, 0.0195 * (t - 6)))
     if opp.open_melds and not shows_yaku(opp):
         p *= 0.35
     f = tenpai_signs(opp, t)

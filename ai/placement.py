@@ -15,8 +15,8 @@ of final score is 1000 points):
 - ``needs()``: the smallest hand that moves the seat up, by ron from each opponent and by tsumo
   ("what hand is needed to move up"), for the AI and for the player's practice hints.
 
-A result that does not end the game (the dealer keeps the deal, the extension goes on) is priced
-by the same final score: the standings it leaves are what the rest of the game starts from.
+A win of this seat that does not end the game (the dealer keeps the deal, the extension goes on)
+settles no place: it is worth its points and another hand (``GOES_ON``), as in any other round.
 
 >>> from engine.rules import RuleSet
 >>> o = Outlook(RuleSet(), scores=(31000, 26000, 23000, 20000), seat=3, dealer=3,
@@ -44,6 +44,8 @@ _STEPS += [(5, 30), (6, 30), (8, 30), (11, 30), (13, 30)]
 TYPICAL_WIN = 5200
 #: the chance that somebody else wins the round when this seat does not
 OTHERS_WIN = 0.55
+#: a win that does not end the game (the dealer's renchan): another hand to play
+GOES_ON = 1500
 
 
 def last_regular_round(rules: RuleSet) -> int:
@@ -120,6 +122,10 @@ class Outlook:
 
     def _value_after_win(self, winner: int, paid: dict[int, int]) -> float:
         scores = self.after_win(winner, paid)
+        if winner == self.seat and not self.ends_after_win(winner, scores):
+            # the game goes on (the dealer keeps the deal, or the extension): nothing is
+            # settled yet, so the win is worth its points and another hand to play
+            return self.base + (scores[winner] - self.scores[winner]) + GOES_ON
         return self.final_value(scores, 0)
 
     def paid(self, winner: int, loser: int | None, ron: int, tsumo_dealer: int,

@@ -103,6 +103,7 @@ RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents di
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
 HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
 SHANTEN_BACK = 0.5  # a wait is hit by own draws plus three opponents' discards
+ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed / a han more
 
 
 def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
@@ -136,6 +137,12 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
             dist[i] -= move
             dist[i + 1] += move
     return dist[-1]
+
+
+def spare_tile(kind: int, used: set[int]) -> int | None:
+    """A copy of ``kind`` not among ``used`` (the highest first: red fives are the lowest), to
+    score a win on that kind; None when all four are used."""
+    return next((kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c not in used), None)
 
 
 class Player(Agent):
@@ -294,11 +301,19 @@ class Player(Agent):
 
     @staticmethod
     def _rough_gain(ol: Outlook, ron: float, dealer: bool) -> float:
-        """The all-last final-score gain of a hand worth about ``ron`` points by ron."""
-        r = int(ron)
-        if dealer:
-            return ol.win_gain(r, 0, -(-r // 300) * 100)
-        return ol.win_gain(r, -(-r // 200) * 100, -(-r // 400) * 100)
+        """The all-last final-score gain of a hand worth about ``ron`` points by ron. The value
+        of a hand not yet tenpai is a guess: it is spread over a han less and a han more
+        (ROUGH_SPREAD), so that a place won or lost at a threshold counts by how likely the
+        hand reaches it, not all or nothing."""
+        total = 0.0
+        for factor, weight in ROUGH_SPREAD:
+            r = int(ron * factor)
+            if dealer:
+                g = ol.win_gain(r, 0, -(-r // 300) * 100)
+            else:
+                g = ol.win_gain(r, -(-r // 200) * 100, -(-r // 400) * 100)
+            total += weight * g
+        return total
 
     def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
                       tiles: Sequence[int], closed: bool, riichi: bool | None = None):
@@ -317,7 +332,7 @@ class Player(Agent):
             n = sit.unseen[w]
             if n <= 0:
                 continue
-            tile = next((w * 4 + c for c in (3, 2, 1, 0) if w * 4 + c not in used), None)
+            tile = spare_tile(w, used)
             if tile is None:
                 continue
             val = 0.0
@@ -439,7 +454,7 @@ class Player(Agent):
             n = sit.unseen[w]
             if n <= 0:
                 continue
-            t = next((w * 4 + c for c in (3, 2, 1, 0) if w * 4 + c not in used), None)
+            t = spare_tile(w, used)
             if t is None:
                 continue
             r = self._score_win(sit, hand, t, True)
