@@ -655,7 +655,10 @@ class Player(Agent):
             ev, s = best_after
             if s >= now_s and not (s == now_s and ev > now_ev * 1.15):
                 continue  # a call must speed the hand up (or raise its value a lot)
-            if s > self.style.max_call_shanten:
+            limit = self.style.max_call_shanten
+            if isinstance(a, Pon) and sit.wind_han(a.called >> 2):
+                limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
+            if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
             if threat and s >= 1 and self.style.defence >= 1.0:
                 continue  # never open up and go 1-shanten into a riichi
