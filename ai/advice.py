@@ -13,7 +13,9 @@ and, with hints on, over the tiles of the hand.
 Shanten and ukeire come from :mod:`engine.waits` (exact). A yaku *route* is the hand's shanten
 when only the tiles that serve that yaku are kept (tanyao keeps simples, honitsu one suit and the
 honours...): a route no slower than the hand is "kept"; one step slower is shown with its detour;
-further than that, or impossible after the call (a terminal chi and tanyao), it is gone.
+further than that, or impossible after the call (a terminal chi and tanyao), it is gone. The
+ittsu, sanshoku (doujun) and chanta / junchan routes are the AI's own
+(:func:`ai.value.extra_routes`), named and priced as the scoring engine names and prices them.
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from dataclasses import dataclass
 from engine.actions import Action, Chi, Kan, Pass, Pon
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
+from engine.scoring.yaku import YAKU
 from engine.shanten import shanten as engine_shanten
 from engine.tiles import DRAGONS, WINDS, dora_of, is_red
 from engine.view import PlayerView
 from engine.waits import ukeire, ukeire_table, waits
 
 from ai.efficiency import regular_shanten
+from ai.value import JUNCHAN_KEEP, extra_routes
 
 __all__ = [
     "CallAdvice",
@@ -50,6 +54,9 @@ _SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
 _HONORS = frozenset(range(27, 34))
 _WIND_NAMES = ("east", "south", "west", "north")
 _DRAGON_NAMES = {31: "haku", 32: "hatsu", 33: "chun"}
+#: the scoring engine's (closed, open) han of the routes :func:`ai.value.extra_routes` finds
+_HAN = {y.name: (y.closed_han, y.open_han) for y in YAKU
+        if y.name in ("ittsu", "sanshoku doujun", "chanta", "junchan")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +179,32 @@ def _toitoi_shanten(counts: Sequence[int], sets: int) -> int:
     return 2 * sets - 2 * m - min(pairs - head, sets - m) - head
 
 
+def _run_routes(counts: Sequence[int], melds: Sequence[Meld], closed: bool, base: int,
+                unseen: Sequence[int]) -> list[YakuRoute]:
+    """The ittsu, sanshoku (doujun) and chanta / junchan routes, as the AI finds them
+    (:func:`ai.value.extra_routes`: the same shanten, and only the plausible lines, e.g. an open
+    hand at most one of the nine ittsu tiles short), within :data:`MAX_DETOUR` of ``base``.
+    An ittsu or sanshoku is secured when all its nine tiles are held or called and it costs the
+    hand no step."""
+    value_melds = [(tuple(m.kinds), m.opened) for m in melds]
+    called = [tuple(sorted(m.kinds)) for m in melds if m.kind is MeldKind.CHI]
+    out = []
+    for r in extra_routes(counts, value_melds, closed, base + MAX_DETOUR, unseen):
+        if r.name == "chanta":
+            name = "junchan" if r.keep is JUNCHAN_KEEP else "chanta"
+        else:
+            name = "ittsu" if r.name == "ittsu" else "sanshoku doujun"
+        secured = False
+        if r.needs and r.shanten <= base:
+            kinds = sorted(r.needs)  # three runs, no kind twice
+            runs = [tuple(kinds[i:i + 3]) for i in (0, 3, 6)]
+            secured = all(run in called or all(counts[k] for k in run) for run in runs)
+        closed_han, open_han = _HAN[name]
+        out.append(YakuRoute(name, closed_han if closed else open_han, r.shanten, secured,
+                             max(0, r.shanten - base)))
+    return out
+
+
 def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], base: int,
                 rules: RuleSet, unseen: Sequence[int]) -> list[YakuRoute]:
     """Routes to a yaku for concealed ``counts`` (3n+1 tiles, or 3n+2 before a discard) beside
@@ -230,6 +263,7 @@ def yaku_routes(view: PlayerView, counts: Sequence[int], melds: Sequence[Meld], 
     if melds and all(m.kind is not MeldKind.CHI for m in melds):
         s = _toitoi_shanten(counts, sets)
         out.append(YakuRoute("toitoi", 2, s, False, max(0, s - base)))
+    out.extend(_run_routes(counts, melds, closed, base, unseen))
     kept = [r for r in out if r.detour <= MAX_DETOUR]
     # riichi first for a closed hand: the yaku it always has; then the fastest, the held, the
     # most valuable

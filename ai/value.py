@@ -381,6 +381,28 @@ def _extra_routes(
     out.append(Route("chanta", s, han, CHANTA_KEEP))
 
 
+def extra_routes(
+    counts: Sequence[int],
+    melds: Sequence[tuple[tuple[int, ...], bool]],
+    closed: bool,
+    limit: int,
+    unseen: Sequence[int] | None = None,
+) -> list[Route]:
+    """The ittsu, sanshoku and chanta routes :func:`routes` would list, for a caller that
+    measures the hand itself: each no slower than ``limit`` shanten (``routes`` passes the hand's
+    shanten + :data:`ROUTE_SLACK`). The chanta route of a hand that can go without honours is
+    junchan: its ``keep`` is :data:`JUNCHAN_KEEP`.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> [(r.name, r.shanten) for r in extra_routes(kinds_to_counts(parse_kinds("123456m23p11s")),
+    ...                                              [((6, 7, 8), True)], False, 1)]
+    [('ittsu', 0)]
+    """
+    out: list[Route] = []
+    _extra_routes(out, counts, melds, closed, 4 - len(melds), unseen, limit)
+    return out
+
+
 def best_route(rs: Sequence[Route]) -> Route | None:
     """The fastest route, then the most valuable."""
     if not rs:

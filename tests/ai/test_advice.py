@@ -265,10 +265,79 @@ def test_every_call_offered_in_a_game_is_explained_consistently():
 def test_Y26_chinitsu_is_no_route_when_most_of_the_hand_must_go():
     # after 7m chi with 89m only 1m 3m 8m 9m are manzu: seven tiles short of a one-suit hand,
     # 6-shanten (the bare shape formula would say 4, one step behind the hand); with the three
-    # honours, honitsu is 4-shanten: one step behind, still a route
+    # honours, honitsu is 4-shanten: one step behind, still a route (and so is chanta: 123m, the
+    # called 789m, a 1z pair and a 3z triplet are five tiles away)
     view, tile, _ = _call_view("13889m6p348s1z3z6z9m", "7m")
     chi = Chi(_hand_tiles(view, "89m"), tile)
     advice = explain_call(view, chi)
     assert advice.shanten_after == 3
-    assert [(r.name, r.shanten, r.detour) for r in advice.yaku] == [("honitsu", 4, 1)]
+    assert [(r.name, r.shanten, r.detour) for r in advice.yaku] == [("honitsu", 4, 1),
+                                                                   ("chanta", 4, 1)]
     assert not advice.no_yaku
+
+
+# --- ittsu, sanshoku and chanta routes (found by ai.value, named as the scoring engine names them)
+
+
+def _routes(advice) -> dict[str, tuple[int, int, bool, int]]:
+    return {r.name: (r.han, r.shanten, r.secured, r.detour) for r in advice.yaku}
+
+
+def test_Y_ittsu_chi_completing_789m_keeps_a_yaku():
+    # 123456m held, 7m called with 89m: the ittsu is complete (secured), open 1 han; no other
+    # route (terminals, three suits, no yakuhai pair): before these routes it showed none!
+    view, tile, _ = _call_view("123456m89m23p19s1z", "7m")
+    advice = explain_call(view, Chi(_hand_tiles(view, "89m"), tile))
+    assert not advice.no_yaku and not advice.closed
+    assert advice.shanten_after == 1
+    assert _routes(advice) == {"ittsu": (1, 1, True, 0)}
+    # skipping it: a closed hand, riichi first, ittsu 2 han closed (the 7m still to draw)
+    skip = _routes(explain_call(view, Pass()))
+    assert next(iter(skip)) == "riichi"
+    assert skip["ittsu"] == (2, 2, False, 0)
+
+
+def test_Y_sanshoku_chi_keeps_the_yaku():
+    # 123m 123p held, 3s called with 12s: sanshoku 123 complete, tenpai after the 9s
+    view, tile, _ = _call_view("123m123p12s456p9s5z", "3s")
+    advice = explain_call(view, Chi(_hand_tiles(view, "12s"), tile))
+    assert not advice.no_yaku
+    assert advice.shanten_after == 0
+    assert _routes(advice) == {"sanshoku doujun": (1, 0, True, 0)}
+    # a chi of another run of the suit keeps no sanshoku: 12s would still be short of 3s
+    view, tile, _ = _call_view("123m123p23s456p9s5z", "4s")
+    other = explain_call(view, Chi(_hand_tiles(view, "23s"), tile))
+    assert "sanshoku doujun" not in _routes(other)
+
+
+def test_Y_chanta_and_junchan_routes():
+    # 123m 789p 11z 99s after a 123s chi, the 5p to go: tenpai on 1z / 9s, chanta (the east
+    # pair is needed: junchan without it is a step slower), open 1 han
+    view, tile, _ = _call_view("123m789p12s11z99s5p", "3s")
+    advice = explain_call(view, Chi(_hand_tiles(view, "12s"), tile))
+    assert advice.shanten_after == 0 and not advice.no_yaku
+    assert _routes(advice)["chanta"] == (1, 0, False, 0)
+    assert "junchan" not in _routes(advice)
+    # no honour needed: junchan, open 2 han (closed 3 when skipped)
+    view, tile, _ = _call_view("123m789p12s99m19s5z", "3s")
+    advice = explain_call(view, Chi(_hand_tiles(view, "12s"), tile))
+    assert _routes(advice) == {"junchan": (2, 1, False, 0)}
+    assert _routes(explain_call(view, Pass()))["junchan"] == (3, 2, False, 0)
+
+
+def test_C1_chi_with_no_run_yaku_still_shows_none():
+    # the yakuless chi of test_C1: no ittsu, sanshoku or chanta within reach either
+    view, tile, _ = _call_view("23m456p678s9m19p14z", "1m")
+    advice = explain_call(view, Chi(_hand_tiles(view, "23m"), tile))
+    assert advice.no_yaku and advice.yaku == ()
+
+
+def test_run_route_names_are_scoring_engine_ids():
+    # the UI finds a route's text by its name (yaku.<name> in assets/i18n): these must be ids of
+    # the scoring registry, whose every name tests/app/test_assets.py checks in both languages
+    from ai.advice import _HAN
+    from engine.scoring.yaku import YAKU
+
+    assert _HAN == {"ittsu": (2, 1), "sanshoku doujun": (2, 1), "chanta": (2, 1),
+                    "junchan": (3, 2)}
+    assert set(_HAN) <= {y.name for y in YAKU}
