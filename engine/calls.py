@@ -34,7 +34,7 @@ class CallsMixin:
         k = tile >> 2
         options: dict[int, tuple[Action, ...]] = {}
         missed: list[int] = []
-        last = 122 - self.kans - self.next_draw <= 0
+        last = self.live_tiles_left <= 0
         can_kan = not last and self.kans < self._max_kans
         counts = self.counts
         waits = self._waits
@@ -100,9 +100,9 @@ class CallsMixin:
             rest.remove(t)
         return any((t >> 2) not in banned for t in rest)
 
-    def _pick(self, seat: int, kind: int, n: int, exclude: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    def _pick(self, seat: int, kind: int, n: int) -> list[tuple[int, ...]]:
         """Distinct ways to take ``n`` tiles of ``kind`` from the hand (red and plain differ)."""
-        tiles = sorted(t for t in self.hands[seat] if t >> 2 == kind and t not in exclude)
+        tiles = sorted(t for t in self.hands[seat] if t >> 2 == kind)
         red = [t for t in tiles if self._red[t]]
         plain = [t for t in tiles if not self._red[t]]
         out = []

@@ -11,7 +11,7 @@ from engine.actions import PASS, RON, Action, Kan
 from engine.events import DoraRevealed, DrawKind, KanDeclared
 from engine.meld import Meld, MeldKind
 from engine.phase import Phase
-from engine.wait_masks import _YAOCHUU
+from engine.tiles import YAOCHUU
 
 
 class KansMixin:
@@ -110,7 +110,7 @@ class KansMixin:
     def _kokushi_tenpai(self, seat: int) -> bool:
         c = self.counts[seat]
         return (not self.melds[seat] and len(self.hands[seat]) == 13
-                and sum(c[k] for k in _YAOCHUU) == 13)
+                and sum(c[k] for k in YAOCHUU) == 13)
 
     def _resolve_chankan(self) -> None:
         assert self._kan_tile is not None

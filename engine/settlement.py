@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.actions import DeclareTenpai
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
 from engine.phase import Phase
-from engine.wait_masks import _YAOCHUU
+from engine.tiles import YAOCHUU
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +162,7 @@ class SettlementMixin:
         if self.rules.nagashi_mangan:
             for s in range(4):
                 river = self.rivers[s]
-                if river and all((r.tile >> 2) in _YAOCHUU and r.called_by is None for r in river):
+                if river and all((r.tile >> 2) in YAOCHUU and r.called_by is None for r in river):
                     nagashi.append(s)
         if nagashi:
             from engine.scoring import nagashi_mangan

@@ -37,12 +37,11 @@ from engine.meld import Meld, MeldKind
 from engine.phase import Phase
 from engine.rules import RuleSet
 from engine.settlement import RoundOutcome, SettlementMixin
-from engine.tiles import is_red, tile_name
+from engine.tiles import YAOCHUU, is_red, tile_name
 from engine.view import PlayerView, RiverTile
 from engine.wait_masks import (
     _SHIFT,
     _SUIT,
-    _YAOCHUU,
     _has_reading_without_triplet,
     _regular_tenpai_by_discard,
     _regular_wait_mask,
@@ -410,7 +409,7 @@ class Table(CallsMixin, KansMixin, SettlementMixin):
             self.rules.kyuushu_kyuuhai
             and self._no_calls
             and self._discards_made[seat] == 0
-            and sum(1 for k in _YAOCHUU if counts[k]) >= 9
+            and sum(1 for k in YAOCHUU if counts[k]) >= 9
         ):
             out.append(ABORT)
         d = _DISCARD
@@ -426,7 +425,7 @@ class Table(CallsMixin, KansMixin, SettlementMixin):
         c = self.counts[seat]
         if sum(1 for n in c if n >= 2) >= 6:
             return True
-        return sum(c[k] for k in _YAOCHUU) >= 13
+        return sum(c[k] for k in YAOCHUU) >= 13
 
     def _riichi_ankan_ok(self, seat: int, kind: int) -> bool:
         """C5: after riichi a closed kan must keep the waits and every reading of the hand

@@ -10,6 +10,8 @@ kan after riichi change how the hand reads?). ``engine.table.Table`` keeps the k
 
 from __future__ import annotations
 
+from engine.tiles import YAOCHUU
+
 # ---------------------------------------------------------------------- fast waits
 # Per-suit memo tables keyed by packed suit counts (3 bits per kind, kind i of a suit at bit 3*i).
 # The table keeps every seat's four keys up to date as tiles come and go, so "which kinds complete
@@ -18,8 +20,7 @@ from __future__ import annotations
 _SUIT = tuple(k // 9 for k in range(34))
 _SHIFT = tuple(3 * (k % 9) for k in range(34))
 _MIDDLE = sum(7 << (3 * i) for i in range(1, 8))  # kinds 2-8 of a suit in a packed key
-_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))  # terminals and honours
-_YAOCHUU_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_YAOCHUU_MASK = sum(1 << k for k in YAOCHUU)  # terminals and honours
 
 # suit key -> bit 1: the tiles split into melds only; bit 2: into melds and one pair
 _COMP: tuple[dict[int, int], dict[int, int]] = ({}, {})
@@ -173,7 +174,7 @@ def _regular_tenpai_by_discard(keys: list[int], sizes: list[int]) -> bool:
     if bad > 2:
         return False
     res = [sz % 3 for sz in sizes]
-    infos = [_swap_info(keys[s], sizes[s], s == 3) if sizes[s] or True else None for s in range(4)]
+    infos = [_swap_info(keys[s], sizes[s], s == 3) for s in range(4)]
     for x in range(4):
         if not sizes[x]:
             continue
@@ -205,7 +206,7 @@ def _wait_mask(keys: list[int], sizes: list[int], counts: list[int], closed13: b
         # kokushi: no tile from 2 to 8 of any suit, 13 terminal/honour tiles
         if not (keys[0] & _MIDDLE or keys[1] & _MIDDLE or keys[2] & _MIDDLE):
             yao = 0
-            for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33):
+            for k in YAOCHUU:
                 if counts[k]:
                     yao |= 1 << k
             kinds = bin(yao).count("1")
@@ -241,8 +242,8 @@ def _has_reading_without_triplet(counts: list[int], kind: int) -> bool:
     rest = [counts[9 * t: 9 * t + 9] for t in range(3) if t != s]
     honors = counts[27:34]
     rest_pairs = set()
-    ok_other = _readings_pairs(rest[0], True, True) , _readings_pairs(rest[1], True, True), \
-        _readings_pairs(honors, False, True)
+    ok_other = (_readings_pairs(rest[0], True), _readings_pairs(rest[1], True),
+                _readings_pairs(honors, False))
     # pairs available outside this suit: the combination must have exactly one pair overall
     for a in ok_other[0]:
         for b in ok_other[1]:
@@ -257,7 +258,7 @@ def _has_reading_without_triplet(counts: list[int], kind: int) -> bool:
     return False
 
 
-def _readings_pairs(c: list[int], seq: bool, _: bool) -> set[int]:
+def _readings_pairs(c: list[int], seq: bool) -> set[int]:
     """Numbers of pairs (0 or 1) with which this group splits into melds (+ pair)."""
     out = set()
     cc = list(c)
