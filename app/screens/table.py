@@ -676,8 +676,12 @@ class TableScreen(SizeAware, Screen):
 
     @on(CallBar.Chosen)
     def on_call_chosen(self, message: CallBar.Chosen) -> None:
-        bar = self.query_one(CallBar)
-        option = bar.options[message.index]
+        options = self.query_one(CallBar).options
+        if not 0 <= message.index < len(options):
+            return  # a late click (e.g. a double click's second): its offer is gone
+        option = options[message.index]
+        if message.option is not None and message.option is not option:
+            return  # clicked on an offer the bar no longer shows
         if option.key == "esc":
             self.action_skip()
         else:

@@ -38,7 +38,11 @@ class CallBar(Widget):
 
     @dataclass
     class Chosen(Message):
+        """An option was clicked: its index and the option itself, so that a click handled after
+        the bar changed (a double click, a new offer) can be told from a current one."""
+
         index: int
+        option: CallOption | None = None
 
     def rows(self) -> bool:
         """Whether the options are shown one a row (some carry advice)."""
@@ -103,5 +107,5 @@ class CallBar(Widget):
     def on_click(self, event: events.Click) -> None:
         for i, (row, x0, x1) in enumerate(self._render_with_spans()[1]):
             if row == event.y and x0 <= event.x < x1:
-                self.post_message(self.Chosen(i))
+                self.post_message(self.Chosen(i, self.options[i]))
                 return
