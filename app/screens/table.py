@@ -850,8 +850,14 @@ class TableScreen(SizeAware, Screen):
         self.finished = True
         result = game_end.result if game_end is not None else getattr(self.game, "result", None)
         self.close_game(keep_save=False, result=result)
-        self.app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
-                                              self.setup, self.seed))
+        # The standings replace the table and whatever the player opened over it (help, the
+        # quit question): switch_screen replaces only the top screen.
+        app = self.app
+        if self in app.screen_stack:
+            while app.screen is not self:
+                app.pop_screen()
+        app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
+                                         self.setup, self.seed))
 
     def close_game(self, keep_save: bool, result=None) -> None:
         if not self.closing:  # stop the mjai bots' programs (once)

@@ -61,3 +61,43 @@ async def _double_click():
         assert screen.game.actions[actions] == (0, Pass())
         # the second message did not answer anything that came after the first
         assert all(seat != 0 for seat, _ in screen.game.actions[actions + 1:])
+
+
+def test_the_game_ending_under_the_help_screen_leaves_no_table_behind_the_final_standings():
+    """The help screen is open when the last round ends: the round result comes over it, and
+    after it the final standings must replace the table and what lies on it. ``switch_screen``
+    replaced only the top screen (the help), so the dead table stayed under the standings and
+    "back to the title" showed it again. (The help stays open all game: the player's seat is
+    answered by the greedy baseline under it.)"""
+    asyncio.run(_game_over_under_help())
+
+
+async def _game_over_under_help():
+    from ai import make_agent
+    from app.screens.gameover import GameOverScreen
+    from app.screens.help import HelpScreen
+    from app.screens.title import TitleScreen
+
+    app = RiichiApp(PlayOptions(seed=7, length="tonpuusen", difficulty="greedy",
+                                speed="instant", direct=True, save=False))
+    agent = make_agent("greedy", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = time.monotonic()
+        table = None
+        while not isinstance(app.screen, GameOverScreen):
+            assert time.monotonic() - start < 120, "the game did not finish in time"
+            screen = app.screen
+            if isinstance(screen, TableScreen):
+                table = screen
+                await pilot.press("question_mark")
+            elif isinstance(screen, ResultScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, HelpScreen) and table is not None and table.legal:
+                table.submit_human(agent.act(table.view, table.legal))
+            await pilot.pause(0.005)
+        assert table is not None and table.game.over
+        stack = [type(s) for s in app.screen_stack]
+        assert TableScreen not in stack and HelpScreen not in stack, stack
+        await pilot.press("enter")  # back to the title
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
