@@ -9,6 +9,7 @@ their reactives and report clicks with messages; they never see the engine.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass
 
@@ -140,6 +141,9 @@ class TableScreen(SizeAware, Screen):
         self.setup = setup
         self.agents = agents
         self.journal = journal
+        # The worker records the AIs' actions while the UI thread may close the journal (the
+        # player leaves): an append and the close never overlap.
+        self._journal_lock = threading.Lock()
         self.seed = seed
         self.view: PlayerView | None = None
         self.legal: tuple[Action, ...] = ()
@@ -720,9 +724,13 @@ class TableScreen(SizeAware, Screen):
             self.call_after_refresh(self.advance)
 
     def record(self, seat: int, action: Action) -> None:
-        if self.journal is not None:
+        """Append to the journal (from the worker or the UI thread)."""
+        with self._journal_lock:
+            journal = self.journal
+            if journal is None:
+                return
             try:
-                self.journal.append(seat, action)
+                journal.append(seat, action)
             except OSError as e:
                 self.journal = None
                 self.app.call_later(self.app.notify, f"{e}", severity="error")
@@ -866,9 +874,10 @@ class TableScreen(SizeAware, Screen):
             close_agents(self.agents)
         self.closing = True
         self.workers.cancel_group(self, "table")
-        if self.journal is None:
+        with self._journal_lock:  # waits for an append in progress
+            journal, self.journal = self.journal, None
+        if journal is None:
             return
-        journal, self.journal = self.journal, None
         try:
             if keep_save:
                 journal.close()

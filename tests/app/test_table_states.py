@@ -101,3 +101,67 @@ async def _game_over_under_help():
         await pilot.press("enter")  # back to the title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+def test_leaving_while_the_worker_records_an_ai_action_never_closes_the_journal_under_it():
+    """The worker records each AI action in the journal (an fsync) while the player may leave
+    (``close_game`` on the UI thread). Closing must wait for an append in progress: closing
+    under it made the append fail (ValueError on a closed journal, AttributeError once the
+    screen's journal was None, EBADF mid-write), and an error in the worker ends the app."""
+    asyncio.run(_close_during_append())
+
+
+class _SlowJournal:
+    def __init__(self):
+        import threading
+
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.appending = False
+        self.closed = False
+        self.closed_during_append = False
+        self.appended = []
+
+    def append(self, seat, action):
+        if self.closed:
+            raise ValueError("journal is closed")
+        self.appending = True
+        self.started.set()
+        self.release.wait(5)
+        self.appended.append((seat, action))
+        self.appending = False
+
+    def close(self):
+        self.closed_during_append = self.appending
+        self.closed = True
+
+
+async def _close_during_append():
+    import threading
+
+    from engine.actions import Pass
+
+    app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        journal = _SlowJournal()
+        screen.journal = journal
+        errors = []
+
+        def worker():
+            try:
+                screen.record(1, Pass())
+            except Exception as e:  # what would end the app from the real worker
+                errors.append(e)
+
+        thread = threading.Thread(target=worker)
+        thread.start()
+        assert journal.started.wait(5)
+        threading.Timer(0.2, journal.release.set).start()
+        screen.close_game(keep_save=True)  # the player leaves mid-append
+        thread.join(5)
+        assert not errors
+        assert journal.closed and not journal.closed_during_append
+        assert journal.appended == [(1, Pass())]
