@@ -8,10 +8,13 @@ their reactives and report clicks with messages; they never see the engine.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on, work
@@ -70,6 +73,19 @@ from engine.events import (
 from engine.meld import MeldKind
 from engine.tiles import dora_of
 from engine.view import PlayerView
+
+_T = TypeVar("_T")
+log = logging.getLogger("riichi.app")
+
+
+def practice_aid(compute: Callable[[], _T], default: _T) -> _T:
+    """A practice aid (advice, hints, the all-last line) or ``default`` when computing it
+    fails: an aid is never worth the game; the failure goes to the log."""
+    try:
+        return compute()
+    except Exception:
+        log.exception("a practice aid failed; the game goes on without it")
+        return default
 
 HUMAN = 0
 _VISIBLE = (Discarded, Called, KanDeclared)
@@ -389,7 +405,8 @@ class TableScreen(SizeAware, Screen):
                 from app.placement_hint import placement_hint
 
                 self._placement_key = key
-                self._placement = placement_hint(view, self.game.rules, width)
+                self._placement = practice_aid(
+                    lambda: placement_hint(view, self.game.rules, width), "")
             text = self._placement
         line = self.query_one("#allast", Static)
         line.update(text if wide else "")
@@ -415,7 +432,7 @@ class TableScreen(SizeAware, Screen):
         if view.furiten:
             from ai.advice import furiten_waits
 
-            own = furiten_waits(view)
+            own = practice_aid(lambda: furiten_waits(view), ())
             if self.app.settings.hints and own:
                 # which of the waits lie in the player's own river (F1)
                 tiles = p.kinds(own).plain.replace("  ", " ")
@@ -556,9 +573,11 @@ class TableScreen(SizeAware, Screen):
 
         if self.view is None:
             return "", ""
-        try:
-            a = explain_call(self.view, action, self.game.rules)
-        except ValueError:
+        if not isinstance(action, (Chi, Pon, Kan, Pass)):
+            return "", ""  # only calls (and skipping them) are explained
+        view = self.view
+        a = practice_aid(lambda: explain_call(view, action, self.game.rules), None)
+        if a is None:
             return "", ""
         wide = self.has_class("-wide")
         p = self.app.painter
@@ -587,8 +606,10 @@ class TableScreen(SizeAware, Screen):
             return ()
         from ai.advice import discard_hints
 
+        view = self.view
+        hints = practice_aid(lambda: discard_hints(view), {})
         return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten))
-                     for k, h in sorted(discard_hints(self.view).items()))
+                     for k, h in sorted(hints.items()))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).

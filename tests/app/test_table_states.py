@@ -165,3 +165,34 @@ async def _close_during_append():
         assert not errors
         assert journal.closed and not journal.closed_during_append
         assert journal.appended == [(1, Pass())]
+
+
+def test_a_failing_practice_aid_leaves_the_game_playable(monkeypatch, caplog):
+    """The hints, the call advice and the furiten note come from ai.advice; if one of them
+    raises, the screen shows the game without that aid (the failure is logged) instead of
+    ending the app."""
+    import ai.advice
+
+    def broken(*_a, **_k):
+        raise RuntimeError("advice bug")
+
+    monkeypatch.setattr(ai.advice, "discard_hints", broken)
+    monkeypatch.setattr(ai.advice, "explain_call", broken)
+    asyncio.run(_broken_aids())
+    assert "advice bug" in caplog.text
+
+
+async def _broken_aids():
+    from ai import make_agent
+    from engine.actions import Pass
+
+    app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    agent = make_agent("greedy", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("u")  # hints on: every own turn asks for them
+        screen = await _until(pilot, app, agent, lambda s: Pass() in s.legal)
+        actions = len(screen.game.actions)
+        await pilot.press("escape")  # skip the call: the game goes on
+        await pilot.pause(0.1)
+        assert app.is_running and len(screen.game.actions) > actions
