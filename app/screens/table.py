@@ -800,6 +800,9 @@ class TableScreen(SizeAware, Screen):
                 return
             pending = self.game.pending()
             ai = [s for s in sorted(pending) if s in self.agents]
+            if ai and self.covered():
+                time.sleep(0.05)  # help or the quit question is up: the table waits for it
+                continue
             if ai:
                 seat = ai[0]
                 action = self.agents[seat].act(self.game.view(seat), pending[seat])
@@ -826,6 +829,14 @@ class TableScreen(SizeAware, Screen):
                     self.app.call_from_thread(self.after_events, list(buffered), view)
                 self.app.call_from_thread(self.human_turn, view, legal)
             return
+
+    def covered(self) -> bool:
+        """Whether another screen (help, the quit question, the too-small notice) is over the
+        table: the opponents do not play on behind it."""
+        try:
+            return self.is_attached and self.app.screen is not self
+        except Exception:  # the app is shutting down
+            return False
 
     def game_over(self) -> bool:
         over = getattr(self.game, "over", False)

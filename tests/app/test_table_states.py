@@ -68,8 +68,14 @@ def test_the_game_ending_under_the_help_screen_leaves_no_table_behind_the_final_
     after it the final standings must replace the table and what lies on it. ``switch_screen``
     replaced only the top screen (the help), so the dead table stayed under the standings and
     "back to the title" showed it again. (The help stays open all game: the player's seat is
-    answered by the greedy baseline under it.)"""
-    asyncio.run(_game_over_under_help())
+    answered by the greedy baseline under it; the opponents, who wait while a screen covers
+    the table, are made to play on here, as the player's own automatic moves - autoplay,
+    auto-win - still do.)"""
+    from pytest import MonkeyPatch
+
+    with MonkeyPatch.context() as mp:
+        mp.setattr(TableScreen, "covered", lambda self: False)
+        asyncio.run(_game_over_under_help())
 
 
 async def _game_over_under_help():
@@ -196,3 +202,34 @@ async def _broken_aids():
         await pilot.press("escape")  # skip the call: the game goes on
         await pilot.pause(0.1)
         assert app.is_running and len(screen.game.actions) > actions
+
+
+def test_the_opponents_wait_while_help_covers_the_table():
+    """With the help screen (or the quit question) over the table, the AIs do not play on
+    behind it; closing it lets them go on."""
+    asyncio.run(_wait_under_help())
+
+
+async def _wait_under_help():
+    from ai import make_agent
+    from engine.actions import Discard
+
+    app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    agent = make_agent("greedy", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _until(pilot, app, agent, lambda s: any(isinstance(a, Discard)
+                                                                for a in s.legal))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen is not screen
+        screen.submit_human(next(a for a in screen.legal if isinstance(a, Discard)))
+        await pilot.pause(0.5)
+        moved = len(screen.game.actions)
+        await pilot.pause(0.5)
+        assert len(screen.game.actions) == moved  # nobody played behind the help screen
+        await pilot.press("escape")
+        start = time.monotonic()
+        while len(screen.game.actions) == moved:
+            assert time.monotonic() - start < 10, "the opponents did not go on"
+            await pilot.pause(0.05)
