@@ -145,6 +145,18 @@ def spare_tile(kind: int, used: set[int]) -> int | None:
     return next((kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c not in used), None)
 
 
+def live_waits(kinds: Sequence[int], unseen: Sequence[int], used: set[int]):
+    """(kind, unseen copies, a spare physical tile to score it with) for each wait that can
+    still come."""
+    for w in kinds:
+        n = unseen[w]
+        if n <= 0:
+            continue
+        tile = spare_tile(w, used)
+        if tile is not None:
+            yield w, n, tile
+
+
 class Player(Agent):
     def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
                  rules: RuleSet | None = None) -> None:
@@ -328,13 +340,7 @@ class Player(Agent):
         total_v = 0.0
         used = set(tiles) | {t for m in melds for t in m.tiles}
         ol = self._outlook
-        for w in ws:
-            n = sit.unseen[w]
-            if n <= 0:
-                continue
-            tile = spare_tile(w, used)
-            if tile is None:
-                continue
+        for w, n, tile in live_waits(ws, sit.unseen, used):
             val = 0.0
             results = {}
             for tsumo in (False, True):
@@ -450,13 +456,7 @@ class Player(Agent):
         used = set(hand) | {tile} | {t for m in sit.melds for t in m.tiles}
         alt_n = 0.0
         alt_gain = 0.0
-        for w in waits(counts):
-            n = sit.unseen[w]
-            if n <= 0:
-                continue
-            t = spare_tile(w, used)
-            if t is None:
-                continue
+        for _w, n, t in live_waits(waits(counts), sit.unseen, used):
             r = self._score_win(sit, hand, t, True)
             if r is not None and ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other) \
                     > gain_now + 5000:

@@ -196,6 +196,17 @@ async def _riichi_and_calls():
             await pilot.pause(0.01)
 
 
+async def next_turn(pilot, app):
+    """Dismiss round results until the player has to act; the table screen."""
+    start = time.monotonic()
+    while not (isinstance(app.screen, TableScreen) and app.screen.legal):
+        assert time.monotonic() - start < 20
+        if isinstance(app.screen, ResultScreen):
+            await pilot.press("enter")
+        await pilot.pause(0.02)
+    return app.screen
+
+
 def test_leave_and_continue_from_the_title_screen():
     """q then y leaves a saved game; the title offers Continue, which resumes the same game at
     the same action."""
@@ -208,13 +219,7 @@ async def _continue():
     app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True))
     async with app.run_test(size=(80, 24)) as pilot:
         async def my_turn():
-            start = time.monotonic()
-            while not (isinstance(app.screen, TableScreen) and app.screen.legal):
-                assert time.monotonic() - start < 20
-                if isinstance(app.screen, ResultScreen):
-                    await pilot.press("enter")
-                await pilot.pause(0.02)
-            return app.screen
+            return await next_turn(pilot, app)
 
         for _ in range(6):
             screen = await my_turn()
@@ -269,14 +274,9 @@ async def _continue_log():
     app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True))
     async with app.run_test(size=(120, 40)) as pilot:
         async def my_turn():
-            start = time.monotonic()
-            while not (isinstance(app.screen, TableScreen) and app.screen.legal):
-                assert time.monotonic() - start < 20
-                if isinstance(app.screen, ResultScreen):
-                    await pilot.press("enter")
-                await pilot.pause(0.02)
+            screen = await next_turn(pilot, app)
             await pilot.pause()  # the log's lines are laid out
-            return app.screen
+            return screen
 
         for _ in range(5):
             screen = await my_turn()
