@@ -426,7 +426,8 @@ class Player(Agent):
             loser = None
             hand = list(v.hand)
         else:
-            assert v.last_discard is not None
+            if v.last_discard is None:
+                return False  # a chankan: a kan's tile, not a discard - take it
             loser, tile = v.last_discard
             hand = list(v.concealed)
         if tile is None:

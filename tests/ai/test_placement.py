@@ -204,3 +204,12 @@ def test_deal_in_limits_name_the_smallest_ron_that_costs_a_place():
     assert o.deal_in_limits() == {1: 1600, 2: 3200, 3: 3400}
     last = outlook((30000, 27000, 23000, 20000), seat=3)
     assert last.deal_in_limits() == {0: None, 1: None, 2: None}
+
+
+def test_a_chankan_ron_in_the_all_last_is_taken():
+    # robbing a kan: the view has no discard open to calls (the tile is a kan's); the
+    # placement check must not stumble on it - the win is taken
+    view = ron_view(LAST, 0)
+    view = view.__class__(**{**{f: getattr(view, f) for f in view.__slots__},
+                             "last_discard": None})
+    assert make_agent("hard", seed=1).act(view, (RON, PASS)) == RON
