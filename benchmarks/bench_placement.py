@@ -39,9 +39,9 @@ def standings(seed: int) -> list[int]:
             return pts
 
 
-def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int]:
+def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int, int]:
     """(final score, place, decisions where placement was priced, wins let go) of seat
-    ``seat``."""
+    ``seat``, and the agents' failures (exceptions replaced by a fallback move: must be 0)."""
     seed, seat, placement = args
     from ai.player import Player
     from engine.game import Game
@@ -71,7 +71,8 @@ def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int]:
                 declined += 1
         game.submit(s, action)
     res = game.result
-    return res.scores[seat], list(res.ranking).index(seat), priced, declined
+    failures = sum(a.failures for a in agents)
+    return res.scores[seat], list(res.ranking).index(seat), priced, declined, failures
 
 
 def main() -> int:
@@ -87,6 +88,7 @@ def main() -> int:
     diffs, place_on, place_off = [], [], []
     by_rank: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
     declined = 0
+    failures = 0
     for i in range(0, len(out), 2):
         on, off = out[i], out[i + 1]
         diffs.append(on[0] - off[0])
@@ -97,6 +99,7 @@ def main() -> int:
         start = sorted(range(4), key=lambda s: (-pts[s], s)).index(seat)
         by_rank[start].append(on[0] - off[0])
         declined += on[3]
+        failures += on[4] + off[4]
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
@@ -109,7 +112,8 @@ def main() -> int:
           f"off {statistics.fmean(place_off):.3f}")
     better = sum(1 for x, y in zip(place_on, place_off) if x < y)
     worse = sum(1 for x, y in zip(place_on, place_off) if x > y)
-    print(f"place better in {better} pairs, worse in {worse}; wins let go: {declined}")
+    print(f"place better in {better} pairs, worse in {worse}; wins let go: {declined}; "
+          f"agent failures: {failures}")
     for r, ds in by_rank.items():
         if ds:
             print(f"  starting {r + 1}: {len(ds)} pairs, on - off {statistics.fmean(ds):+.2f}")
