@@ -63,6 +63,7 @@ class SeatRecord:
     draws: int = 0  # rounds ending in an exhaustive draw
     win_points: int = 0
     deal_in_points: int = 0
+    failures: int = 0  # exceptions inside the agent, answered by its fallback move
     times: list[float] = field(default_factory=list)  # seconds per decision
 
 
@@ -163,7 +164,8 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     for s in range(4):
         out.append(SeatRecord(
             label=seats[s], rank=result.ranking.index(s) + 1, points=result.points[s],
-            score=float(result.scores[s]), times=times[s], **totals[s],
+            score=float(result.scores[s]), times=times[s],
+            failures=getattr(agents[s], "failures", 0), **totals[s],
         ))
     return out
 
@@ -202,6 +204,7 @@ class Summary:
     draws: int = 0
     win_points: int = 0
     deal_in_points: int = 0
+    failures: int = 0
     times: list[float] = field(default_factory=list)
 
     def add(self, r: SeatRecord) -> None:
@@ -209,7 +212,7 @@ class Summary:
         self.ranks.append(r.rank)
         self.scores.append(r.score)
         for name in ("rounds", "wins", "deal_ins", "riichi", "calls", "draws", "win_points",
-                     "deal_in_points"):
+                     "deal_in_points", "failures"):
             setattr(self, name, getattr(self, name) + getattr(r, name))
         self.times.extend(r.times)
 
@@ -242,6 +245,7 @@ class Summary:
             "decisions": len(ts),
             "decision_ms_p50": round(pct(0.5), 3),
             "decision_ms_p99": round(pct(0.99), 3),
+            "failures": self.failures,
         }
 
 
@@ -269,6 +273,10 @@ def format_report(rows: list[dict], header: str) -> str:
             f" {r['draw_rate'] * 100:>4.1f}% {r['avg_win_points']:>7} {r['avg_deal_in_points']:>8}"
             f" {r['decision_ms_p50']:>5.1f}/{r['decision_ms_p99']:<5.1f}"
         )
+    for r in rows:
+        if r.get("failures"):
+            lines.append(f"warning: {r['seat']} failed {r['failures']} times (an exception "
+                         "answered by its fallback move); these figures are not its own play")
     return "\n".join(lines)
 
 

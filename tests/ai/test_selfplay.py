@@ -70,3 +70,29 @@ def test_the_riichi_command_discovers_selfplay():
 
     _, commands = build_parser()
     assert "selfplay" in commands
+
+
+def test_a_league_reports_agent_failures(monkeypatch):
+    """An exception inside an agent is answered by its fallback move (outside the strict test
+    mode); the league counts them and the report says the figures are not the agent's play."""
+    from ai.player import Player
+    from app.commands.selfplay import format_report, play_game, summarise
+    from engine.rules import RuleSet
+
+    monkeypatch.delenv("RIICHI_STRICT_AI", raising=False)
+    real = Player.choose
+    calls = {"n": 0}
+
+    def flaky(self, view, legal):
+        calls["n"] += 1
+        if calls["n"] % 50 == 0:
+            raise RuntimeError("bug")
+        return real(self, view, legal)
+
+    monkeypatch.setattr(Player, "choose", flaky)
+    recs = play_game(3, ["hard", "greedy", "greedy", "greedy"], RuleSet())
+    rows = summarise(recs)
+    hard = next(r for r in rows if r["seat"] == "hard")
+    assert hard["failures"] > 0
+    assert next(r for r in rows if r["seat"] == "greedy")["failures"] == 0
+    assert "hard failed" in format_report(rows, "league")
