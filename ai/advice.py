@@ -9,6 +9,8 @@ and, with hints on, over the tiles of the hand.
 * :func:`discard_hints` — for each kind in the hand on the seat's own turn: shanten and ukeire
   after discarding it, the best ones marked, and whether the tenpai it leaves is furiten (F1).
 * :func:`furiten_waits` — which of the seat's current waits lie in its own river (F1).
+* :func:`ai_pick` — the kind the strong (``hard``) AI would discard in the seat's place: unlike
+  the speed-only hints it weighs hand value and danger (it folds against a riichi).
 
 Shanten and ukeire come from :mod:`engine.waits` (exact). A yaku *route* is the hand's shanten
 when only the tiles that serve that yaku are kept (tanyao keeps simples, honitsu one suit and the
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Chi, Kan, Pass, Pon
+from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring.yaku import YAKU
@@ -32,6 +34,7 @@ from engine.tiles import DRAGONS, WINDS, dora_of, is_red
 from engine.view import PlayerView
 from engine.waits import ukeire, ukeire_table, waits
 
+from ai import make_agent
 from ai.efficiency import regular_shanten
 from ai.value import JUNCHAN_KEEP, extra_routes
 
@@ -40,12 +43,20 @@ __all__ = [
     "DiscardHint",
     "YakuRoute",
     "MAX_DETOUR",
+    "PICK_LEVEL",
+    "PICK_SEED",
+    "ai_pick",
     "discard_hints",
     "explain_call",
     "furiten_waits",
     "visible_counts",
     "yaku_routes",
 ]
+
+#: The AI whose discard :func:`ai_pick` shows, and its fixed seed: the same position always
+#: shows the same pick.
+PICK_LEVEL = "hard"
+PICK_SEED = 0
 
 #: A yaku route at most this many steps slower than the hand still counts as kept.
 MAX_DETOUR = 1
@@ -413,3 +424,25 @@ def furiten_waits(view: PlayerView) -> tuple[int, ...]:
     every wait (F1)."""
     river = _own_discards(view)
     return tuple(w for w in view.waits if w in river)
+
+
+def ai_pick(view: PlayerView, legal: Sequence[Action], rules: RuleSet | None = None) -> int | None:
+    """The tile kind the :data:`PICK_LEVEL` AI (a fresh one, seeded :data:`PICK_SEED`) would
+    discard here, from ``view`` and the seat's ``legal`` actions: the tile of its ``Discard``
+    or ``Riichi``. ``None`` when it would do something else (tsumo, a kan, a call) or nothing
+    can be discarded, or when the AI failed and ``act`` answered with its fallback move (not
+    the AI's judgement).
+
+    >>> from engine.game import Game
+    >>> g = Game(RuleSet(), 5)
+    >>> seat, legal = next(iter(g.pending().items()))
+    >>> ai_pick(g.view(seat), legal, RuleSet()) in {t >> 2 for t in g.view(seat).concealed}
+    True
+    """
+    if not any(isinstance(a, (Discard, Riichi)) for a in legal):
+        return None
+    agent = make_agent(PICK_LEVEL, seed=PICK_SEED, rules=rules)
+    action = agent.act(view, legal)
+    if isinstance(action, (Discard, Riichi)) and not agent.failures:
+        return action.tile >> 2
+    return None

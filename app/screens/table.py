@@ -170,6 +170,8 @@ class TableScreen(SizeAware, Screen):
         self.closing = False  # leaving: the worker's last updates are dropped
         self._placement_key: tuple | None = None  # what the placement hint was made from
         self._placement = ""
+        # the strong AI's discard for the hints: (view, legal, kind); one per view, not per paint
+        self._pick: tuple[PlayerView, tuple[Action, ...], int | None] | None = None
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -601,14 +603,19 @@ class TableScreen(SizeAware, Screen):
         return head + text, ""
 
     def hand_hints(self) -> tuple[tuple[int, TileHint], ...]:
-        """With hints on, what each discard leaves (shanten, ukeire, best, furiten tenpai)."""
+        """With hints on, what each discard leaves (shanten, ukeire, best, furiten tenpai) and
+        which one the strong AI would choose."""
         if not self.app.settings.hints or self.view is None:
             return ()
-        from ai.advice import discard_hints
+        from ai.advice import ai_pick, discard_hints
 
-        view = self.view
+        view, legal = self.view, self.legal
         hints = practice_aid(lambda: discard_hints(view), {})
-        return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten))
+        if self._pick is None or self._pick[0] is not view or self._pick[1] != legal:
+            pick = practice_aid(lambda: ai_pick(view, legal, self.game.rules), None)
+            self._pick = (view, legal, pick)
+        pick = self._pick[2]
+        return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
                      for k, h in sorted(hints.items()))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:

@@ -3,7 +3,8 @@ under each tile. Clicking a selectable tile posts ``HandView.Discard``.
 
 With ``hints`` set, two rows over the tiles tell what discarding each one leaves: the shanten
 (``F`` after it: a furiten tenpai) and the tiles that would help (ukeire); the best discards are
-highlighted."""
+highlighted, and :data:`PICK_MARK` before the shanten marks the strong AI's discard (a character,
+so that it reads without colour)."""
 
 from __future__ import annotations
 
@@ -19,17 +20,22 @@ from app.widgets._paint import painter
 
 #: The key that discards the n-th tile shown (left to right, the drawn tile last).
 TILE_KEYS = "abcdefghijklmn"
+#: Before the shanten of the discard the strong AI would choose (the hint's first cell, blank
+#: otherwise: the hint row keeps its width per tile).
+PICK_MARK = "▸"
 
 
 @dataclass(frozen=True)
 class TileHint:
     """The hand after discarding a tile of one kind: shanten, helpful tiles (ukeire), whether
-    it is among the best discards, whether it is a furiten tenpai."""
+    it is among the best discards, whether it is a furiten tenpai, whether it is the strong
+    AI's pick."""
 
     shanten: int
     count: int
     best: bool = False
     furiten: bool = False
+    pick: bool = False
 
 
 class HandView(Widget):
@@ -38,7 +44,7 @@ class HandView(Widget):
     (an index into the shown tiles, -1 for none), ``dora_kinds``, ``short`` (narrow faces),
     ``hints`` ((tile kind, TileHint) pairs; empty: no hint rows)."""
 
-    COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten"}
+    COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten", "hand--pick"}
 
     tiles: reactive[tuple[int, ...]] = reactive(())
     drawn: reactive[int | None] = reactive(None)
@@ -119,8 +125,12 @@ class HandView(Widget):
             return
         name = "hand--furiten" if hint.furiten else "hand--best" if hint.best else "hand--hint"
         style = self.get_component_rich_style(name, partial=True)
-        shanten = f"{hint.shanten}F" if hint.furiten else str(hint.shanten)
-        rows[0].append(shanten.center(width), style=style)
+        shanten = (f"{hint.shanten}F" if hint.furiten else str(hint.shanten)).center(width)
+        if hint.pick and shanten.startswith(" "):
+            rows[0].append(PICK_MARK, style=self.get_component_rich_style("hand--pick",
+                                                                        partial=True))
+            shanten = shanten[1:]
+        rows[0].append(shanten, style=style)
         rows[1].append(str(hint.count).center(width), style=style)
 
     def index_at(self, x: int) -> int:

@@ -7,13 +7,15 @@ import time
 
 import pytest
 
+from ai import make_agent
 from ai.advice import (
+    ai_pick,
     discard_hints,
     explain_call,
     furiten_waits,
     visible_counts,
 )
-from engine.actions import Chi, Kan, Pass, Pon
+from engine.actions import TSUMO, Chi, Kan, Pass, Pon, Riichi
 from engine.meld import MeldKind, parse_meld
 from engine.rules import RuleSet
 from engine.shanten import shanten
@@ -191,6 +193,43 @@ def test_F1_discard_hints_mark_a_furiten_tenpai():
     own = discard_hints(make_view("2345m456p678s222p", drawn="5m"))
     assert own[parse_kind("5m")].shanten == 0 and own[parse_kind("5m")].furiten
     assert not any(h.furiten for h in own.values() if h.shanten > 0)
+
+
+def test_ai_pick_folds_to_genbutsu_where_the_fastest_discard_is_dangerous():
+    # the bad 2-shanten hand of tests/ai/test_decisions.py, against seat 0's riichi on 7p after
+    # 1z 2z 4s. Speed alone marks 9p (among others) best and 7p not (it breaks the 57p kanchan);
+    # the strong AI folds to the genbutsu 7p. Without the riichi it does not.
+    hand, drawn, rivers = "13m6m234p57p9p79s44s", "8m", ("1z2z4s7p", "", "", "")
+    view = make_view(hand, drawn, rivers=rivers, riichi=(True, False, False, False),
+                     riichi_at={0: 3}, live_tiles_left=40)
+    hints = discard_hints(view)
+    seven = parse_kind("7p")
+    assert hints[parse_kind("9p")].best and not hints[seven].best
+    assert ai_pick(view, view.legal, RuleSet()) == seven
+    assert ai_pick(view, view.legal, RuleSet()) == seven  # a fixed seed: always the same pick
+    calm = make_view(hand, drawn, rivers=rivers, live_tiles_left=40)
+    assert ai_pick(calm, calm.legal) not in (seven, None)
+
+
+def test_ai_pick_is_none_unless_the_ai_would_discard(monkeypatch):
+    # a won hand: the AI takes the tsumo; nothing to discard: no pick
+    view = make_view("123m456p789s23s11z", "4s")
+    assert ai_pick(view, view.legal + (TSUMO,)) is None
+    assert ai_pick(view, (TSUMO,)) is None
+    # a riichi declaration's tile is its pick (tenpai on 25s, no yaku: it declares on the 1z)
+    ready = make_view("123m456p789s34s99m", "1z")
+    legal = ready.legal + (Riichi(ready.drawn),)
+    assert make_agent("hard").act(ready, legal) == Riichi(ready.drawn)
+    assert ai_pick(ready, legal) == parse_kind("1z")
+    # an AI that fails is answered with a fallback move: that is no pick of the AI's
+    from ai.player import Player
+
+    def broken(self, view, legal):
+        raise RuntimeError("broken")
+    monkeypatch.delenv("RIICHI_STRICT_AI", raising=False)
+    monkeypatch.setattr(Player, "choose", broken)
+    calm = make_view("13m6m234p57p9p79s44s", "8m")
+    assert ai_pick(calm, calm.legal) is None
 
 
 def test_F1_furiten_waits_are_the_ones_in_the_own_river():

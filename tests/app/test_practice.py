@@ -215,3 +215,85 @@ async def _hint_rows():
         assert len(rows) == 6 and hand.size.height == 6
         # 3p cannot be discarded now: no hint over it
         assert rows[0].split() == ["0F", "1"] and rows[1].split() == ["4", "12"]
+
+
+def test_hint_row_marks_the_strong_ai_pick_in_its_first_cell():
+    asyncio.run(_pick_row())
+
+
+async def _pick_row():
+    from textual.app import App, ComposeResult
+
+    from app.widgets import TileHint
+    from app.widgets.hand import PICK_MARK
+    from engine.tiles import parse_tiles
+
+    class Harness(App):
+        CSS = "HandView { height: 4; } HandView.-hints { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield HandView()
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        hand.tiles = tuple(parse_tiles("123p"))
+        hand.selectable = frozenset(hand.tiles)
+        plain = ((9, TileHint(1, 8, best=True)), (10, TileHint(0, 4, furiten=True)),
+                 (11, TileHint(1, 8, best=True)))
+        hand.hints = plain
+        await pilot.pause()
+        before = hand.render().plain.split("\n")
+        hand.hints = (plain[0], (10, TileHint(0, 4, furiten=True, pick=True)), plain[2])
+        await pilot.pause()
+        rows = hand.render().plain.split("\n")
+        x0, x1 = hand._spans()[1]
+        # the mark takes the blank first cell over 2p: the row keeps its width, the rest stays
+        assert rows[0][x0:x1] == PICK_MARK + "0F " and before[0][x0:x1] == " 0F "
+        assert len(rows[0]) == len(before[0]) and rows[0].count(PICK_MARK) == 1
+        assert rows[1:] == before[1:]
+
+
+def test_table_marks_the_tile_the_strong_ai_would_discard():
+    asyncio.run(_pick_table())
+
+
+async def _pick_table():
+    from ai.advice import ai_pick
+    from app.widgets.hand import PICK_MARK
+
+    options = PlayOptions(seed=5, difficulty="greedy", speed="instant", direct=True, save=False)
+    app = RiichiApp(options, settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = app.screen
+        hand = screen.query_one(HandView)
+        assert PICK_MARK not in hand.render().plain  # hints off: no mark
+        await pilot.press("u")
+        await pilot.pause()
+        kind = ai_pick(screen.view, screen.legal, screen.game.rules)
+        assert kind is not None
+        assert [k for k, h in hand.hints if h.pick] == [kind]
+        row = hand.render().plain.split("\n")[0]
+        marked = [i for i, (x0, x1) in enumerate(hand._spans()) if PICK_MARK in row[x0:x1]]
+        assert marked and all(hand.shown()[i] >> 2 == kind for i in marked)
+        assert len(marked) == sum(1 for t in hand.shown() if t >> 2 == kind)
+        assert "strong AI's pick" in str(screen.query_one("#my-seat").render())
+        # one computation per view: repainting the controls asks the AI no more
+        calls = []
+        import ai.advice
+
+        real = ai.advice.ai_pick
+        ai.advice.ai_pick = lambda *a: calls.append(a) or real(*a)
+        try:
+            screen.update_controls()
+            screen.update_controls()
+            assert calls == []
+            screen._pick = None  # (the spy does see a computation)
+            screen.update_controls()
+            assert len(calls) == 1
+        finally:
+            ai.advice.ai_pick = real
+        await pilot.press("u")
+        await pilot.pause()
+        assert PICK_MARK not in hand.render().plain
