@@ -516,11 +516,26 @@ class TableScreen(SizeAware, Screen):
     def call_prompt(self, legal) -> str:
         if not legal or any(isinstance(a, Discard) for a in legal):
             return ""
+        if any(isinstance(a, DeclareTenpai) for a in legal):
+            return t("table.tenpai_prompt")
+        if any(isinstance(a, AgariYame) for a in legal):
+            return t("table.yame_prompt")
         view = self.view
-        if view is not None and view.last_discard is not None:
+        if view is None:
+            return ""
+        if view.last_discard is not None:
             seat, tile = view.last_discard
             return t("table.call_prompt", seat=seat_name(seat),
                      tile=self.app.painter.tiles([tile]).plain.strip())
+        if any(isinstance(a, Ron) for a in legal):
+            # a ron with no discard open to calls robs a kan (chankan): name the kan's tile
+            seat = view.turn
+            kans = [m for m in view.melds[seat] if m.kind in (MeldKind.KAKAN, MeldKind.ANKAN)]
+            if kans:
+                m = kans[-1]
+                tile = m.added if m.added is not None else m.tiles[-1]
+                return t("table.chankan_prompt", seat=seat_name(seat),
+                         tile=self.app.painter.tiles([tile]).plain.strip())
         return ""
 
     def build_offers(self, legal) -> list[Offer]:

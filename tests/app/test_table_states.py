@@ -233,3 +233,35 @@ async def _wait_under_help():
         while len(screen.game.actions) == moved:
             assert time.monotonic() - start < 10, "the opponents did not go on"
             await pilot.pause(0.05)
+
+
+def test_offers_without_a_discard_say_what_they_are():
+    """A chankan ron, a tenpai declaration (K1 option) and agari-yame (G4) come with no
+    discard open to calls: the prompt names the situation instead of staying blank (or naming
+    an old discard)."""
+    asyncio.run(_prompts())
+
+
+async def _prompts():
+    from dataclasses import replace
+
+    from ai import make_agent
+    from app.i18n import t
+    from engine.actions import PASS, RON, AgariYame, DeclareTenpai, Discard
+    from engine.meld import Meld, MeldKind
+
+    app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    agent = make_agent("greedy", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _until(pilot, app, agent,
+                              lambda s: any(isinstance(a, Discard) for a in s.legal))
+        kakan = Meld(MeldKind.KAKAN, (108, 109, 110, 111), 108, 1, added=111)  # 1z
+        view = replace(screen.view, last_discard=None, turn=1,
+                       melds=((), (kakan,), (), ()))
+        screen.view = view
+        text = screen.call_prompt((RON, PASS))
+        assert "chankan" in text.lower() and "Right" in text
+        assert screen.call_prompt((DeclareTenpai(True), DeclareTenpai(False))) == \
+            t("table.tenpai_prompt")
+        assert screen.call_prompt((AgariYame(True), AgariYame(False))) == t("table.yame_prompt")
