@@ -275,6 +275,13 @@ class Player(Agent):
             return -1000.0 - 100 * s, 99, 0
         best = best_route(rs)
         assert best is not None
+        if best.needs:
+            # an ittsu/sanshoku that needs given tiles is a plan, not the hand's only way: when a
+            # route free to use every tile (riichi, yakuhai...) is as fast, the hand is valued
+            # along that one (its full ukeire) with the plan's han counted as a chance
+            free = [r for r in rs if r.keep is None and r.shanten == best.shanten]
+            if free:
+                best = max(free, key=lambda r: r.han)
         han = hand_han(rs, best)
         if best.needs:
             n = route_ukeire(counts, info, best, sit.unseen) or 0

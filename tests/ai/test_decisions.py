@@ -103,3 +103,12 @@ def test_without_kuitan_no_open_tanyao_call():
     assert make_agent("hard", rules=preset("tenhou")).act(view, legal) == legal[0]
     no_kuitan = preset("tenhou", kuitan=False)
     assert make_agent("hard", rules=no_kuitan).act(view, legal) == PASS
+
+
+def test_an_unlikely_sanshoku_does_not_keep_a_useless_honour():
+    # 1m 6m 1p1p 5p6p 5s5s6s7s8s9s + North and haku, dora 1m: the sanshoku 567 still needs
+    # 5m, 7m and 7p. It is a chance worth some han, not the hand's plan: valuing the hand
+    # along it (its narrow ukeire) made the AI throw the 6m, which only that plan needs less,
+    # and keep a guest honour nobody would keep. An honour goes first.
+    view = make_view("1m6m1p5p6p5s5s6s7s8s9s4z5z", "1p", seat=0, dealer=0, dora="9m")
+    assert make_agent("hard", seed=0).act(view, view.legal).tile >> 2 >= 27
