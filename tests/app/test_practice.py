@@ -187,15 +187,9 @@ async def _settings():
         assert app.settings.hints and load_settings()[0].hints
 
 
-def test_hand_hint_rows_mark_furiten_and_skip_tiles_that_cannot_go():
-    asyncio.run(_hint_rows())
-
-
-async def _hint_rows():
+def hand_harness():
+    """An app holding a lone HandView, sized as at the table (two more rows with hints)."""
     from textual.app import App, ComposeResult
-
-    from app.widgets import TileHint
-    from engine.tiles import parse_tiles
 
     class Harness(App):
         CSS = "HandView { height: 4; } HandView.-hints { height: 6; }"
@@ -203,7 +197,18 @@ async def _hint_rows():
         def compose(self) -> ComposeResult:
             yield HandView()
 
-    app = Harness()
+    return Harness()
+
+
+def test_hand_hint_rows_mark_furiten_and_skip_tiles_that_cannot_go():
+    asyncio.run(_hint_rows())
+
+
+async def _hint_rows():
+    from app.widgets import TileHint
+    from engine.tiles import parse_tiles
+
+    app = hand_harness()
     async with app.run_test(size=(80, 24)) as pilot:
         hand = app.query_one(HandView)
         hand.tiles = tuple(parse_tiles("123p"))
@@ -222,19 +227,11 @@ def test_hint_row_marks_the_strong_ai_pick_in_its_first_cell():
 
 
 async def _pick_row():
-    from textual.app import App, ComposeResult
-
     from app.widgets import TileHint
     from app.widgets.hand import PICK_MARK
     from engine.tiles import parse_tiles
 
-    class Harness(App):
-        CSS = "HandView { height: 4; } HandView.-hints { height: 6; }"
-
-        def compose(self) -> ComposeResult:
-            yield HandView()
-
-    app = Harness()
+    app = hand_harness()
     async with app.run_test(size=(80, 24)) as pilot:
         hand = app.query_one(HandView)
         hand.tiles = tuple(parse_tiles("123p"))
