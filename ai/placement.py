@@ -29,17 +29,20 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 
 from engine.rules import RuleSet
-from engine.scoring.points import base_points, pay
-from engine.standings import next_step, ranking
+from engine.scoring.points import base_points, pay, total_of
+from engine.standings import final_scores, next_step, ranking
 from engine.view import PlayerView
 
 #: the prices a hand can have, as (han, fu) steps; limits from mangan up
 _STEPS = [(h, f) for h in (1, 2, 3, 4) for f in (30, 40, 50, 60, 70, 80, 90, 100, 110)]
 _STEPS += [(2, 25), (3, 25), (4, 25)]
 _STEPS += [(5, 30), (6, 30), (8, 30), (11, 30), (13, 30)]
+#: prices only a tsumo has (pinfu tsumo, 20 fu)
+_TSUMO_STEPS = _STEPS + [(2, 20), (3, 20), (4, 20)]
 #: a typical other seat's win, to price what ending the round denies
 TYPICAL_WIN = 5200
 #: the chance that somebody else wins the round when this seat does not
@@ -86,8 +89,10 @@ class Outlook:
     base: float = field(init=False)
     rank: int = field(init=False)
     deny: float = field(init=False)
+    _exact: RuleSet = field(init=False, repr=False)  # the rules, final score unrounded
 
     def __post_init__(self) -> None:
+        self._exact = replace(self.rules, score_rounding="exact")
         self.base = self.final_value(list(self.scores), self.sticks)
         self.rank = ranking(self.scores).index(self.seat)
         self.deny = self._deny()
@@ -101,16 +106,11 @@ class Outlook:
     def final_value(self, scores: list[int], sticks: int) -> float:
         """This seat's final score in points (1 point of final score = 1000) if the game ended
         with ``scores`` and ``sticks`` left on the table."""
-        rules = self.rules
         order = ranking(scores)
         points = list(scores)
-        if sticks and rules.leftover_sticks_to_top:
-            points[order[0]] += 1000 * sticks
-        place = order.index(self.seat)
-        value = points[self.seat] - rules.return_points + 1000 * rules.uma[place]
-        if place == 0 and rules.oka_to_first:
-            value += (rules.return_points - rules.starting_points) * 4
-        return float(value)
+        if sticks and self.rules.leftover_sticks_to_top:
+            points[order[0]] += 1000 * sticks  # as the game does before its final score
+        return float(round(final_scores(points, order, self._exact)[self.seat] * 1000))
 
     def after_win(self, winner: int, paid: dict[int, int]) -> list[int]:
         scores = list(self.scores)
@@ -190,8 +190,7 @@ class Outlook:
             if w == me:
                 continue
             price = TYPICAL_WIN * 3 // 2 if w == self.dealer else TYPICAL_WIN
-            base, _ = _base_of(price, w == self.dealer)
-            ron, td, to = pay(base, w == self.dealer)
+            ron, td, to = pay(_base_of(price, w == self.dealer), w == self.dealer)
             for loser in [None] + [s for s in range(4) if s not in (me, w)]:
                 v = self._value_after_win(w, self.paid(w, loser, ron, td, to))
                 total += self.base - v
@@ -203,10 +202,8 @@ class Outlook:
         """For each better place, the smallest hand that reaches it (see ``Need``)."""
         me = self.seat
         dealer = me == self.dealer
-        prices = sorted({pay(base_points(h, f, self.rules)[0], dealer) for h, f in _STEPS})
-        tsumo_steps = _STEPS + [(2, 20), (3, 20), (4, 20)]
-        tsumos = sorted({pay(base_points(h, f, self.rules)[0], dealer) for h, f in tsumo_steps},
-                        key=lambda p: (3 * p[2] if dealer else p[1] + 2 * p[2]))
+        prices = _prices(self.rules, dealer, False)
+        tsumos = _prices(self.rules, dealer, True)
         out = []
         for place in range(self.rank - 1, -1, -1):
             ron: dict[int, int | None] = {}
@@ -220,8 +217,7 @@ class Outlook:
             if t is None:
                 out.append(Need(place, ron, None))
             else:
-                total = 3 * t[2] if dealer else t[1] + 2 * t[2]
-                out.append(Need(place, ron, total, t[2], t[1]))
+                out.append(Need(place, ron, total_of(*t, True, dealer), t[2], t[1]))
         return out
 
     def deal_in_limits(self) -> dict[int, int | None]:
@@ -233,8 +229,7 @@ class Outlook:
         for o in range(4):
             if o == me:
                 continue
-            dealer = o == self.dealer
-            prices = sorted({pay(base_points(h, f, self.rules)[0], dealer)[0] for h, f in _STEPS})
+            prices = sorted({p[0] for p in _prices(self.rules, o == self.dealer, False)})
             out[o] = next((p for p in prices
                            if ranking(self.after_win(o, self.paid(o, me, p, 0, 0))).index(me)
                            > self.rank), None)
@@ -244,6 +239,17 @@ class Outlook:
         return ranking(self.after_win(self.seat, paid)).index(self.seat)
 
 
-def _base_of(price: int, dealer: bool) -> tuple[int, None]:
+def _base_of(price: int, dealer: bool) -> int:
     """Base points of a ron ``price`` (inverse of ``pay``, rounded down)."""
-    return price // (6 if dealer else 4), None
+    return price // (6 if dealer else 4)
+
+
+@cache
+def _prices(rules: RuleSet, dealer: bool, tsumo: bool) -> list[tuple[int, int, int]]:
+    """The (ron, tsumo_dealer, tsumo_other) prices a hand can have, cheapest first: by the ron
+    price, or with ``tsumo`` (20-fu hands included) by what a tsumo brings in."""
+    steps = _TSUMO_STEPS if tsumo else _STEPS
+    prices = {pay(base_points(h, f, rules)[0], dealer) for h, f in steps}
+    if tsumo:
+        return sorted(prices, key=lambda p: total_of(*p, True, dealer))
+    return sorted(prices)

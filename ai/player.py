@@ -30,14 +30,14 @@ from engine.rules import RuleSet
 from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
 from engine.scoring.points import base_points, pay
 from engine.standings import ranking
-from engine.tiles import is_red
+from engine.tiles import is_red, kinds_to_counts
 from engine.view import PlayerView
 
 from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
 from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
-from ai.placement import Outlook, is_all_last
+from ai.placement import Outlook, is_all_last, last_regular_round
 from ai.value import best_route, hand_han, points, route_ukeire, routes
 
 
@@ -203,10 +203,9 @@ class Player(Agent):
         if not self.style.placement:
             return 1.0, 0.0, 0.0
         v = sit.view
-        last = 3 if self.rules.length == "tonpuusen" else 7
-        if v.round_index != last - 1:
+        if v.round_index != last_regular_round(self.rules) - 1:
             return 1.0, 0.0, 0.0  # before: no placement; the all-last: priced by the Outlook
-        order = sorted(range(4), key=lambda s: (-v.scores[s], s))
+        order = ranking(v.scores)
         rank = order.index(v.seat)
         if rank == 0:
             lead = v.scores[v.seat] - v.scores[order[1]]
@@ -454,9 +453,7 @@ class Player(Agent):
                 return False  # waiting risks a place
         gain_now = ol.gain_of(loser, res.ron, res.tsumo_dealer, res.tsumo_other)
         # the waits left after letting it go
-        counts = [0] * 34
-        for t in hand:
-            counts[t >> 2] += 1
+        counts = kinds_to_counts(t >> 2 for t in hand)
         own_river = {rt.tile >> 2 for rt in v.rivers[me]}
         if tsumo:
             own_river.add(tile >> 2)  # the tile must be discarded: furiten from now on
@@ -466,10 +463,10 @@ class Player(Agent):
         alt_gain = 0.0
         for _w, n, t in live_waits(waits(counts), sit.unseen, used):
             r = self._score_win(sit, hand, t, True)
-            if r is not None and ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other) \
-                    > gain_now + 5000:
+            g = -1.0 if r is None else ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other)
+            if g > gain_now + 5000:
                 alt_n += n
-                alt_gain += n * ol.gain_of(None, r.ron, r.tsumo_dealer, r.tsumo_other)
+                alt_gain += n * g
             if not ron_later:
                 continue
             r = self._score_win(sit, hand, t, False)
