@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.meld import Meld
-from engine.tiles import DRAGONS, dora_of
+from engine.tiles import DRAGONS, dora_of, seat_wind
 from engine.view import PlayerView
 
 from ai.defence import Opponent
@@ -52,10 +52,6 @@ class Situation:
 
     def unseen_total(self) -> int:
         return max(1, sum(self.unseen))
-
-
-def seat_wind_of(seat: int, dealer: int) -> int:
-    return 27 + (seat - dealer) % 4
 
 
 def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
@@ -111,7 +107,7 @@ def observe(view: PlayerView) -> Situation:
         riichi_turn = next((i for i, rt in enumerate(river) if rt.riichi), -1)
         if view.riichi[s]:
             safe |= river_safe_after_riichi(view, s)
-        sw = seat_wind_of(s, view.dealer)
+        sw = seat_wind(s, view.dealer)
         opponents.append(
             Opponent(
                 seat=s,

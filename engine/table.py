@@ -38,6 +38,8 @@ from engine.phase import Phase
 from engine.rules import RuleSet
 from engine.settlement import RoundOutcome, SettlementMixin
 from engine.tiles import YAOCHUU, is_red, tile_name
+from engine.tiles import round_wind as _round_wind
+from engine.tiles import seat_wind as _seat_wind
 from engine.view import PlayerView, RiverTile
 from engine.wait_masks import (
     _SHIFT,
@@ -89,7 +91,7 @@ class Table(CallsMixin, KansMixin, SettlementMixin):
         self.wall = wall
         self.round_index = round_index
         self.dealer = round_index % 4 if dealer is None else dealer
-        self.round_wind = 27 + (round_index // 4) % 4 if round_wind is None else round_wind
+        self.round_wind = _round_wind(round_index) if round_wind is None else round_wind
         self.honba = honba
         self.sticks = sticks
         start = rules.starting_points
@@ -166,7 +168,7 @@ class Table(CallsMixin, KansMixin, SettlementMixin):
         return tuple(self.wall.dora_indicator(i) for i in range(self.dora_count))
 
     def seat_wind(self, seat: int) -> int:
-        return 27 + (seat - self.dealer) % 4
+        return _seat_wind(seat, self.dealer)
 
     def waits(self, seat: int) -> tuple[int, ...]:
         """The seat's waits (tile kinds) for its current 3n+1 hand (before its draw)."""

@@ -36,6 +36,25 @@ YAOCHUU = TERMINALS + HONORS  # terminals and honours: kokushi, chanta, kyuushu
 HONOR_NAMES = ("E", "S", "W", "N", "P", "F", "C")  # haku = P (paipan), hatsu = F, chun = C
 
 
+def seat_wind(seat: int, dealer: int, seats: int = 4) -> int:
+    """The wind tile kind of ``seat`` when ``dealer`` is East (seats counted counter-clockwise).
+
+    >>> seat_wind(0, 0), seat_wind(0, 1), seat_wind(2, 0, seats=3)
+    (27, 30, 29)
+    """
+    return EAST + (seat - dealer) % seats
+
+
+def round_wind(round_index: int, seats: int = 4) -> int:
+    """The round (prevailing) wind of ``round_index`` (0 = East 1; each wind lasts ``seats``
+    rounds).
+
+    >>> round_wind(0), round_wind(4), round_wind(3, seats=3)
+    (27, 28, 28)
+    """
+    return EAST + (round_index // seats) % 4
+
+
 def suit_of(kind: int) -> int:
     """0 man, 1 pin, 2 sou, 3 honours."""
     return kind // 9

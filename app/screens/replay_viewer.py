@@ -43,7 +43,7 @@ from engine.events import (
 )
 from engine.game import Game
 from engine.rules import RuleSet
-from engine.tiles import dora_of
+from engine.tiles import dora_of, seat_wind
 from engine.view import PlayerView
 
 HUMAN = 0
@@ -237,7 +237,7 @@ class ReplayViewerScreen(SizeAware, Screen):
             v = frame.views[seat]
             self.query_one(f"#replay-seat-{seat}", ReplaySeat).state = SeatState(
                 name=seat_name(seat),
-                wind=27 + (seat - v.dealer) % 4,
+                wind=seat_wind(seat, v.dealer),
                 points=v.scores[seat],
                 riichi=v.riichi[seat],
                 turn=seat == v.turn,

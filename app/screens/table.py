@@ -71,7 +71,7 @@ from engine.events import (
     Win,
 )
 from engine.meld import MeldKind
-from engine.tiles import dora_of
+from engine.tiles import dora_of, seat_wind
 from engine.view import PlayerView
 
 _T = TypeVar("_T")
@@ -347,7 +347,7 @@ class TableScreen(SizeAware, Screen):
             rel = self.rel_id(seat)
             info = SeatInfo(
                 name=seat_name(seat),
-                wind=27 + (seat - view.dealer) % 4,
+                wind=seat_wind(seat, view.dealer),
                 points=view.scores[seat],
                 riichi=view.riichi[seat],
                 tiles=self.tile_count(view, seat),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Discard
 from engine.meld import Meld
-from engine.tiles import TilePool
+from engine.tiles import TilePool, seat_wind
 from engine.view import PlayerView, RiverTile
 
 
@@ -42,7 +42,7 @@ def make_view(
         legal = tuple(Discard(t) for t in tiles + ((d,) if d is not None else ()))
     return PlayerView(
         seat=seat, round_index=round_index, round_wind=27 + round_index // 4,
-        seat_wind=27 + (seat - dealer) % 4, dealer=dealer, honba=0, sticks=0, scores=scores,
+        seat_wind=seat_wind(seat, dealer), dealer=dealer, honba=0, sticks=0, scores=scores,
         hand=tiles, drawn=d, melds=melds, rivers=tuple(rv), dora_indicators=dora_tiles,
         riichi=riichi, open_hands=(None,) * 4, live_tiles_left=live_tiles_left, kans=0,
         turn=seat, last_discard=last_discard, waits=(), furiten=False, ippatsu=False,
