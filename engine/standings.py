@@ -8,15 +8,19 @@ and by anyone who reasons about placement (the AI's last-round play, the advice 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.rules import RuleSet
 
 
-def ranking(scores) -> list[int]:
+def ranking(scores: Sequence[int]) -> list[int]:
     """G6: seats by points, ties broken by seat order from the first dealer (seat 0)."""
-    return sorted(range(4), key=lambda s: (-scores[s], s))
+    return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
 
 
-def next_step(rules: RuleSet, round_index: int, scores, renchan: bool, earned: bool) -> int | str:
+def next_step(
+    rules: RuleSet, round_index: int, scores: Sequence[int], renchan: bool, earned: bool
+) -> int | str:
     """What follows a round (G1-G5): the next round index, ``"yame"`` when the all-last dealer
     may stop (G4), or the reason the game ends (``"bust"``, ``"last round"``).
 
@@ -40,7 +44,9 @@ def next_step(rules: RuleSet, round_index: int, scores, renchan: bool, earned: b
     return nxt if nxt <= 15 else "last round"
 
 
-def final_scores(points: list[int], ranking: list[int], rules: RuleSet) -> tuple[float, ...]:
+def final_scores(
+    points: Sequence[int], ranking: Sequence[int], rules: RuleSet
+) -> tuple[float, ...]:
     """G7: (points - return) / 1000 + uma + oka (to first). With ``round56`` each of places 2-4
     is rounded "5 down 6 up" to a whole number and first place takes what makes the sum zero;
     ``round_points`` rounds the points themselves to the thousand, halves away from zero, before

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import RulesError
@@ -44,15 +45,18 @@ class Wall:
         object.__setattr__(self, "_dead", self.tiles[DEAD_WALL_START:])
 
     @classmethod
-    def from_tiles(cls, tiles, dice: tuple[int, int] = (1, 1), break_point: int = 0) -> Wall:
+    def from_tiles(
+        cls, tiles: Iterable[int], dice: tuple[int, int] = (1, 1), break_point: int = 0
+    ) -> Wall:
         """A wall from an explicit arrangement in draw order (replays of real games, tests)."""
-        tiles = tuple(tiles)
-        if len(tiles) != 136 or sorted(tiles) != list(range(136)):
+        order = tuple(tiles)
+        if len(order) != 136 or sorted(order) != list(range(136)):
             raise RulesError(
-                f"a wall is the 136 tiles 0-135 each once; got {len(tiles)} tiles"
-                + ("" if len(set(tiles)) == len(tiles) else " with repeats")
+                f"a wall is the 136 tiles 0-135 each once; got {len(order)} tiles"
+                + ("" if len(set(order)) == len(order) else " with repeats")
             )
-        return cls(tiles, tuple(dice), break_point)
+        d1, d2 = dice
+        return cls(order, (d1, d2), break_point)
 
     @classmethod
     def shuffled(cls, seed: int, round_index: int = 0, honba: int = 0) -> Wall:
@@ -72,20 +76,20 @@ class Wall:
     @classmethod
     def from_hands(
         cls,
-        hands,
-        draws=(),
-        dead: dict[int, int] | None = None,
+        hands: Iterable[Iterable[int]],
+        draws: Sequence[int] = (),
+        dead: Mapping[int, int] | None = None,
         dealer: int = 0,
     ) -> Wall:
         """A scripted wall: ``hands[s]`` are seat s's 13 starting tiles (absolute seats),
         ``draws`` the live draws in order from the dealer's first draw, ``dead`` maps dead-wall
         positions 0-13 to tiles (4 = first dora indicator, 0-3 rinshan). Every other tile fills
         the remaining places in ascending order. For tests, tutorials and puzzles."""
-        hands = [list(h) for h in hands]
-        if len(hands) != 4 or any(len(h) != 13 for h in hands):
+        rows = [list(h) for h in hands]
+        if len(rows) != 4 or any(len(h) != 13 for h in rows):
             raise RulesError("from_hands needs four hands of 13 tiles")
-        dead = dict(dead or {})
-        used = [t for h in hands for t in h] + list(draws) + list(dead.values())
+        placed = dict(dead or {})
+        used = [t for h in rows for t in h] + list(draws) + list(placed.values())
         if len(set(used)) != len(used):
             raise RulesError("from_hands: a tile is placed twice")
         rest = iter(sorted(set(range(136)) - set(used)))
@@ -93,14 +97,14 @@ class Wall:
         for i in range(12):
             seat = (dealer + i) % 4
             start = 4 * (i // 4)
-            order[4 * i: 4 * i + 4] = hands[seat][start: start + 4]
+            order[4 * i: 4 * i + 4] = rows[seat][start: start + 4]
         for i in range(4):
-            order[48 + i] = hands[(dealer + i) % 4][12]
+            order[48 + i] = rows[(dealer + i) % 4][12]
         for i, t in enumerate(draws):
             if FIRST_DRAW + i >= DEAD_WALL_START:
                 raise RulesError("from_hands: more than 70 draws")
             order[FIRST_DRAW + i] = t
-        for pos, t in dead.items():
+        for pos, t in placed.items():
             if not 0 <= pos < 14:
                 raise RulesError(f"from_hands: dead-wall position {pos} is not 0-13")
             order[DEAD_WALL_START + pos] = t
