@@ -22,16 +22,16 @@ and the turn (index of the recorded action in the round); replay never raises on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from engine import actions as A
+from engine.actions import Action
 from engine.errors import RulesError
-from engine.events import DrawKind, RoundDrawn
+from engine.events import DrawKind, Event, RoundDrawn
 from engine.events import Win as WinEvent
-from engine.game import Game
-from engine.standings import final_scores, ranking
-from engine.meld import MeldKind
+from engine.game import Game, RoundStart
+from engine.meld import Meld, MeldKind
 from engine.records.model import (
     Call,
     Discard,
@@ -42,8 +42,11 @@ from engine.records.model import (
     RoundRecord,
     tile_code,
 )
+from engine.records.model import Win as RecordedWin
 from engine.rules import RuleSet
-from engine.table import Phase, Table
+from engine.standings import final_scores, ranking
+from engine.table import Phase
+from engine.tiles import Reds
 from engine.wall import DEAD_WALL_START, FIRST_DRAW, Wall
 
 _DRAW_KINDS = {
@@ -130,85 +133,37 @@ def build_wall(r: RoundRecord) -> Wall:
         raise RecordError(f"round {r.name}: {exc}") from None
 
 
-class _Stop(Exception):
-    """The engine wants a round the record does not have (or the reverse)."""
-
-
-class _RecordedGame(Game):
-    """A Game whose rounds are dealt from the record's walls; the start of each round is checked
-    against the record (the game flow: rotation, honba, sticks, scores) and then taken from it, so
-    one disagreement does not hide the rounds after it."""
-
-    def __init__(self, record: GameRecord, rounds: list[RoundRecord], walls: list[Wall],
-                 out: list[Mismatch]):
-        self._record = record
-        self._rounds = rounds
-        self._walls = walls
-        self._next = 0
-        self._out = out
-        self.quiet = False  # set while the replay resyncs after a disagreement
-        self.flow_note: Mismatch | None = None  # how the engine's next round differs
-        self.wants_more = False  # the engine asked for a round after the record's last
-        super().__init__(record.rules, 0)
-
-    def _new_table(self) -> Table:
-        i = self._next
-        if i >= len(self._rounds):
-            raise _Stop()
-        r = self._rounds[i]
-        self._next += 1
-        self.flow_note = None
-        if i > 0 and not self.quiet:
-            have = (self.round_index, self.honba, self.sticks, tuple(self.scores))
-            want = (r.index, r.honba, r.sticks, r.scores)
-            if have != want:  # reported by the replay unless the last round already differed
-                self.flow_note = (Mismatch(
-                    self._record.source, r.name, i, None,
-                    f"the engine starts round {_name(have[0], have[1])} with {have[2]} sticks and "
-                    f"scores {have[3]}; the record starts {r.name} with {r.sticks} sticks and "
-                    f"scores {r.scores}",
-                ))
-        self.round_index, self.honba, self.sticks = r.index, r.honba, r.sticks
-        self.scores = list(r.scores)
-        self.result = None
-        t = Table(self.rules, self._walls[i], round_index=r.index, honba=r.honba,
-                  sticks=r.sticks, scores=r.scores, dealer_streak=self.dealer_streak)
-        self.events.extend(t.events)
-        return t
-
-
 def _name(index: int, honba: int) -> str:
     return f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
 
 
-def _codes(tiles, reds) -> tuple[int, ...]:
+def _codes(tiles: Iterable[int], reds: Reds) -> tuple[int, ...]:
     return tuple(sorted(tile_code(t, reds) for t in tiles))
 
 
-def _pick(legal, want, reds):
-    """The legal action equal to ``want``, or one that differs only in which copy of a tile
-    (same kind, same red-ness) it uses."""
+def _pick(legal: tuple[Action, ...], want: Action, reds: Reds) -> Action | None:
+    """The legal action equal to ``want``, or one of the same type that differs only in which
+    copy of a tile (same kind, same red-ness) it uses."""
     if want in legal:
         return want
     for a in legal:
-        if type(a) is not type(want):
-            continue
-        match want:
-            case A.Discard(tile) | A.Riichi(tile):
-                if tile_code(a.tile, reds) == tile_code(tile, reds):
-                    return a
-            case A.Chi(tiles, called) | A.Pon(tiles, called):
-                if _codes(a.tiles, reds) == _codes(tiles, reds) and tile_code(
-                        a.called, reds) == tile_code(called, reds):
-                    return a
-            case A.Kan(kind, tiles, called):
-                if a.kind is kind and _codes(a.tiles, reds) == _codes(tiles, reds):
-                    return a
+        if isinstance(want, A.Discard | A.Riichi):
+            if isinstance(a, type(want)) and tile_code(a.tile, reds) == tile_code(want.tile, reds):
+                return a
+        elif isinstance(want, A.Chi | A.Pon):
+            if isinstance(a, type(want)) and _codes(a.tiles, reds) == _codes(
+                    want.tiles, reds) and tile_code(a.called, reds) == tile_code(want.called, reds):
+                return a
+        elif isinstance(want, A.Kan) and isinstance(a, A.Kan) and a.kind is want.kind and _codes(
+                a.tiles, reds) == _codes(want.tiles, reds):
+            return a
     return None
 
 
 class _RoundPlayer:
-    def __init__(self, game: _RecordedGame, record: GameRecord, number: int, r: RoundRecord,
+    """Submits one recorded round's actions to the game and compares its result."""
+
+    def __init__(self, game: Game, record: GameRecord, number: int, r: RoundRecord,
                  out: list[Mismatch]):
         self.g = game
         self.rec = record
@@ -216,13 +171,13 @@ class _RoundPlayer:
         self.r = r
         self.out = out
         self.reds = record.rules.red_fives
-        self.events: list = []
-        self.t = game.table  # this round's table (the game moves on to a new one at its end)
+        self.events: list[Event] = []
+        self.t = game.table  # this round's table
 
     def miss(self, turn: int | None, what: str) -> None:
         self.out.append(Mismatch(self.rec.source, self.r.name, self.n, turn, what))
 
-    def submit(self, turn: int | None, seat: int, want) -> bool:
+    def submit(self, turn: int | None, seat: int, want: Action) -> bool:
         if self.t.over:
             self.miss(turn, f"the record has seat {seat} {want}, but the engine already ended "
                             f"the round")
@@ -237,16 +192,12 @@ class _RoundPlayer:
         if action is None:
             self.miss(turn, f"the engine refuses {want} by seat {seat} ({self.t.describe()})")
             return False
-        n = len(self.g.events)
         try:
             self.events.extend(self.g.submit(seat, action))
-        except _Stop:  # the round ended and the engine wants one more than the record has
-            self.events.extend(self.g.events[n:])
-            self.g.wants_more = True
         except RulesError as exc:  # IllegalAction: should not happen after the check above
             self.miss(turn, f"the engine refuses {want} by seat {seat}: {exc}")
             return False
-        except Exception as exc:  # an engine crash is reported like any disagreement
+        except Exception as exc:  # noqa: BLE001 - an engine crash is reported like any disagreement
             self.miss(turn, f"the engine failed on {want} by seat {seat}: "
                             f"{type(exc).__name__}: {exc}")
             return False
@@ -281,8 +232,7 @@ class _RoundPlayer:
                                         f"({t.describe()})")
                         return False
                 case Discard(seat, tile, _, riichi):
-                    want = A.Riichi(tile) if riichi else A.Discard(tile)
-                    if not self.submit(turn, seat, want):
+                    if not self.submit(turn, seat, A.Riichi(tile) if riichi else A.Discard(tile)):
                         return False
                 case Call(seat, meld):
                     want = _call_action(meld)
@@ -363,7 +313,7 @@ class _RoundPlayer:
             if tenpai != o.tenpai:
                 self.miss(None, f"tenpai seats: record {o.tenpai}, engine {tenpai}")
 
-    def _compare_win(self, w, e) -> None:
+    def _compare_win(self, w: RecordedWin, e: WinEvent) -> None:
         who = f"win of seat {w.seat}"
         if (e.seat, e.from_seat) != (w.seat, w.from_seat):
             self.miss(None, f"{who} from {w.from_seat}: the engine has seat {e.seat} win from "
@@ -392,7 +342,7 @@ class _RoundPlayer:
             self.miss(None, f"{who} (record vs engine): " + "; ".join(diffs))
 
 
-def _call_action(meld):
+def _call_action(meld: Meld) -> Action:
     own = tuple(sorted(t for t in meld.tiles if t != meld.called))
     match meld.kind:
         case MeldKind.CHI:
@@ -402,15 +352,40 @@ def _call_action(meld):
         case MeldKind.DAIMINKAN:
             return A.Kan(MeldKind.DAIMINKAN, own, meld.called)
         case MeldKind.KAKAN:
-            return A.Kan(MeldKind.KAKAN, (meld.added,))
+            return A.Kan(MeldKind.KAKAN, (meld.added,))  # type: ignore[arg-type]  # set by kakan
         case MeldKind.ANKAN:
             return A.Kan(MeldKind.ANKAN, tuple(sorted(meld.tiles)))
     raise TypeError(meld)
 
 
+def _start(r: RoundRecord, dealer_streak: int) -> RoundStart:
+    """The record's start of round ``r``; the dealer streak (L13) is the engine's own count, as
+    records do not keep it."""
+    return RoundStart(r.index, r.scores, r.honba, r.sticks, dealer_streak)
+
+
+def _flow_differs(wanted: RoundStart, r: RoundRecord, record: GameRecord,
+                  number: int) -> Mismatch | None:
+    """How the round the engine wants next differs from the record's next (the game flow:
+    rotation, honba, sticks, scores), or None."""
+    have = (wanted.index, wanted.honba, wanted.sticks, wanted.scores)
+    if have == (r.index, r.honba, r.sticks, r.scores):
+        return None
+    return Mismatch(
+        record.source, r.name, number, None,
+        f"the engine starts round {_name(wanted.index, wanted.honba)} with {wanted.sticks} "
+        f"sticks and scores {wanted.scores}; the record starts {r.name} with {r.sticks} sticks "
+        f"and scores {r.scores}",
+    )
+
+
 def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
     """Replay every round of ``record`` (and the actions of a cut final round); with ``check``
-    compare results, the game flow and the final scores. Never raises on a bad record."""
+    compare results, the game flow and the final scores. Never raises on a bad record.
+
+    The game deals the record's walls and stops between rounds; each round starts from the
+    record (so one disagreement does not hide the rounds after it) once the engine's wanted
+    start (``Game.next_round``) has been compared with it."""
     out: list[Mismatch] = []
     rounds = list(record.rounds)
     playable = rounds + ([record.cut] if record.cut is not None else [])
@@ -425,23 +400,25 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
             break
     if not playable:
         return ReplayReport(record.source, 0, tuple(out), record.problem)
-    game = _RecordedGame(record, playable, walls, out)
+
+    def recorded(number: int, start: RoundStart) -> Wall:
+        return walls[number]  # the game deals round i of the record as its deal number i
+
+    game = Game(record.rules, 0, start=_start(playable[0], 0), walls=recorded, auto_deal=False)
     for i, r in enumerate(playable):
         if i > 0:
-            if game._yame_pending:  # G4: the record plays on, so the dealer did not stop
+            if game.yame_pending:  # G4: the record plays on, so the dealer did not stop
                 game.submit(game.dealer, A.AgariYame(False))
-            if game._next != i + 1:  # no table for this round yet: resync from the record
-                if game.over and check:
-                    out.append(Mismatch(record.source, r.name, i, None,
-                                        f"the engine ended the game; the record plays {r.name}"))
-                game.result = None
-                game.quiet = True
-                game.table = game._new_table()
-                game.quiet = False
-        if check and game.flow_note is not None:
-            if not any(m.round_number == i - 1 for m in out):
-                out.append(game.flow_note)
-            game.flow_note = None
+            wanted = game.next_round  # None: the engine ended the game or not the round
+            if check and wanted is None and game.over:
+                out.append(Mismatch(record.source, r.name, i, None,
+                                    f"the engine ended the game; the record plays {r.name}"))
+            if check and wanted is not None:
+                # reported unless the round before already differed
+                note = _flow_differs(wanted, r, record, i)
+                if note is not None and not any(m.round_number == i - 1 for m in out):
+                    out.append(note)
+            game.start_round(_start(r, game.dealer_streak))
         player = _RoundPlayer(game, record, i, r, out)
         ok = player.play()
         if r.outcome is None:
@@ -451,21 +428,21 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
         if ok and check:
             player.compare()
     notes: list[str] = []
-    if check and record.final_scores is not None and record.cut is None and len(
-            rounds) == len(record.rounds):
-        if _check_end(game, record, out) and record.final_points is not None:
-            _check_game_points(game, record, out, notes)
+    whole = record.cut is None and len(rounds) == len(record.rounds)
+    if check and record.final_scores is not None and whole and _check_end(
+            game, record, out) and record.final_points is not None:
+        _check_game_points(game, record, out, notes)
     return ReplayReport(record.source, len(rounds), tuple(out), record.problem,
                         notes=tuple(notes), game=game)
 
 
-def _check_end(game: _RecordedGame, record: GameRecord, out: list[Mismatch]) -> bool:
+def _check_end(game: Game, record: GameRecord, out: list[Mismatch]) -> bool:
     """Compare the end of the game and the final scores; False when the engine did not end it."""
     last = record.rounds[-1]
     n = len(record.rounds) - 1
-    if game._yame_pending:  # the record ends here, so the dealer stopped (G4)
+    if game.yame_pending:  # the record ends here, so the dealer stopped (G4)
         game.submit(game.dealer, A.AgariYame(True))
-    if game.result is None or game.wants_more:
+    if game.result is None:  # the round is not over, or the engine wants another
         out.append(Mismatch(record.source, last.name, n, None,
                             "the record ends the game here; the engine plays on"))
         return False
@@ -508,7 +485,7 @@ def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
     return rules, f"game points by the record's rules ({rules.score_rounding})"
 
 
-def _check_game_points(game: _RecordedGame, record: GameRecord, out: list[Mismatch],
+def _check_game_points(game: Game, record: GameRecord, out: list[Mismatch],
                        notes: list[str]) -> None:
     assert game.result is not None and record.final_points is not None
     rules, note = game_points_rules(record)
