@@ -44,7 +44,7 @@ def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int, int]:
     ``seat``, and the agents' failures (exceptions replaced by a fallback move: must be 0)."""
     seed, seat, placement = args
     from ai.player import Player
-    from engine.game import Game
+    from engine.game import Game, RoundStart
     from engine.rules import RuleSet
 
     rules = RuleSet()
@@ -54,10 +54,7 @@ def play(args: tuple[int, int, bool]) -> tuple[float, int, int, int, int]:
         if s != seat or not placement:
             p.style = dataclasses.replace(p.style, placement=False)
         agents.append(p)
-    game = Game(rules, seed)
-    game.scores = standings(seed)
-    game.round_index = 7
-    game.table = game._new_table()
+    game = Game(rules, seed, start=RoundStart(7, tuple(standings(seed))))  # South 4
     priced = 0
     declined = 0
     while not game.over:

@@ -19,7 +19,7 @@ from app.placement_hint import hint_text, placement_hint
 from app.screens.table import TableScreen
 from app.storage.settings import Settings
 from app.widgets import CallBar
-from engine.game import Game
+from engine.game import Game, RoundStart
 from engine.rules import RuleSet
 from tests.app.test_snapshots import my_turn, play_until, wait_until
 
@@ -115,13 +115,11 @@ def test_every_line_fits_80_columns(lang):
 def test_only_in_the_all_last():
     game = Game(RULES, 1)
     assert placement_hint(game.view(0), RULES, 77) == ""
-    game.round_index = 7
-    game.table = game._new_table()
+    game.start_round(RoundStart(7, tuple(game.scores)))
     assert placement_hint(game.view(0), RULES, 77).startswith("All-last · leading")
     east = RuleSet(length="tonpuusen")
     game = Game(east, 1)
-    game.round_index = 3
-    game.table = game._new_table()
+    game.start_round(RoundStart(3, tuple(game.scores)))
     assert placement_hint(game.view(0), east, 77) != ""
 
 
@@ -138,9 +136,7 @@ def prepared(monkeypatch, round_index: int, scores=SCORES) -> None:
         screen = made(cls, app, setup)
         game = screen.game
         game.events.clear()
-        game.scores = list(scores)
-        game.round_index = round_index
-        game.table = game._new_table()
+        game.start_round(RoundStart(round_index, tuple(scores)))
         return screen
 
     monkeypatch.setattr(TableScreen, "new_game", classmethod(new_game))
