@@ -33,7 +33,7 @@ def standings(seed: int) -> list[int]:
     while True:
         raw = [rng.gauss(25000, 9000) for _ in range(4)]
         shift = (100000 - sum(raw)) / 4
-        pts = [int(round((x + shift) / 100)) * 100 for x in raw]
+        pts = [round((x + shift) / 100) * 100 for x in raw]
         pts[0] += 100000 - sum(pts)
         if min(pts) > 1000:
             return pts

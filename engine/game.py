@@ -143,6 +143,7 @@ class Game:
     ) -> None:
         self.rules = rules
         self.seed = seed
+        #: the first round's start (``to_dict`` keeps it when it is not East 1)
         self.start = RoundStart.first(rules) if start is None else start
         self.auto_deal = auto_deal
         self.events: list[Event] = []
@@ -158,6 +159,8 @@ class Game:
         # why the actions alone cannot rebuild this game (to_dict), None while they can
         self._unsaved: str | None = None if walls is None else "it was dealt from given walls"
         self._deals = 0
+        # the round in play; once a round ends, the one that follows (honba, sticks and scores
+        # carried over, R3-R5), as next_round shows while the game waits between rounds
         self.round_index = self.start.index
         self.honba = self.start.honba
         self.sticks = self.start.sticks
@@ -168,10 +171,12 @@ class Game:
     # ------------------------------------------------------------------ public API
     @property
     def over(self) -> bool:
+        """The game ended (``result`` is set)."""
         return self.result is not None
 
     @property
     def dealer(self) -> int:
+        """The dealer's seat (East) of ``round_index``."""
         return self.round_index % 4
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
@@ -300,6 +305,7 @@ class Game:
         return cls.replay(rules, seed, actions, start=start)
 
     def describe(self) -> str:
+        """``'South 3, 2 honba'``: the round of ``round_index`` and ``honba``."""
         return round_name(self.round_index, self.honba)
 
     # ------------------------------------------------------------------ rounds
