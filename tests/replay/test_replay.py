@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from engine.errors import RulesError
+from engine.events import RoundStarted
+from engine.game import Game
 from engine.records import Discard, RoundEnd, read_record, to_tenhou6
 from engine.replay import build_wall, replay_game
 
@@ -188,3 +191,26 @@ def test_a_round_with_an_impossible_wall_is_reported_and_the_rounds_before_it_re
     assert report.rounds == 3
     assert [(m.round_number, m.turn) for m in report.mismatches] == [(3, None)]
     assert "bad record" in report.mismatches[0].what and "appears twice" in report.mismatches[0].what
+
+
+def test_the_replay_is_a_plain_game_dealt_from_the_record_walls():
+    record = read_record(MJLOGS[0])
+    report = replay_game(record)
+    game = report.game
+    assert type(game) is Game and game.over and game.next_round is None
+    starts = [e for e in game.events if isinstance(e, RoundStarted)]
+    assert [(e.round_index, e.honba, e.sticks, e.scores) for e in starts] == [
+        (r.index, r.honba, r.sticks, r.scores) for r in record.rounds]
+    assert game.table.wall == build_wall(record.rounds[-1])
+    with pytest.raises(RulesError, match="given walls"):  # its seed and actions do not rebuild it
+        game.to_dict()
+
+
+def test_a_record_that_stops_early_is_the_engine_playing_on_and_the_wanted_round_is_shown():
+    record = read_record(MJLOGS[0])
+    report = replay_game(replace(record, rounds=record.rounds[:2]))
+    assert [m.what for m in report.mismatches] == [
+        "the record ends the game here; the engine plays on"]
+    third = record.rounds[2]
+    assert report.game.next_round.index == third.index
+    assert report.game.next_round.scores == third.scores
