@@ -20,7 +20,7 @@ Two seams serve those who need a game that is not a seeded one from East 1:
   :meth:`Game.start_round` (that round, or another one: a record's own start).
 
 >>> g = Game(seed=1, start=RoundStart(7, (32000, 18000, 25000, 25000), honba=1, sticks=2))
->>> g.describe(), g.dealer, g.table.sticks
+>>> g.describe(), g.dealer, g.sticks
 ('South 4, 1 honba', 3, 2)
 
 Saving (``to_dict``) keeps the first round's start when it is not East 1, so such a game

@@ -224,6 +224,14 @@ def test_game_flow_follows_next_step_round_by_round():
 # --- seams: where the walls come from, where the rounds start --------------------------------
 
 
+def dealt_from(g: Game, wall: Wall) -> bool:
+    """The last round dealt took its hands and first dora indicator from ``wall``."""
+    start = [e for e in g.events if isinstance(e, RoundStarted)][-1]
+    hands = [sorted(h) for h in wall.deal(start.dealer)]
+    return [sorted(h) for h in start.hands] == hands and (
+        start.dora_indicators == (wall.dora_indicator(0),))
+
+
 def test_a_game_is_dealt_from_given_walls():
     asked = []
     wall = scripted_wall(dealer=0)
@@ -234,17 +242,18 @@ def test_a_game_is_dealt_from_given_walls():
 
     g = Game(R, 9, walls=walls)
     assert asked == [(0, RoundStart.first(R))]
-    assert g.table.wall is wall
+    assert dealt_from(g, wall)
     assert sorted(g.events[0].hands[0]) == DEALER_HAND and g.table.drawn == DEALER_DRAW
     g.submit(0, TSUMO)  # East 1: the dealer keeps the deal, East 1 with 1 honba follows
-    assert asked[1] == (1, RoundStart(0, g.table.start_scores, honba=1, dealer_streak=1))
-    assert g.table.wall == Wall.shuffled(9, 0, 1)
+    opened = [e for e in g.events if isinstance(e, RoundStarted)][-1]
+    assert asked[1] == (1, RoundStart(0, opened.scores, honba=1, dealer_streak=1))
+    assert dealt_from(g, Wall.shuffled(9, 0, 1))
 
 
 def test_the_default_walls_are_the_seeded_shuffle():
     g = Game(R, 4, start=RoundStart(5, (25000,) * 4, honba=2))
-    assert g.table.wall == Wall.shuffled(4, 5, 2)
-    assert g.table.wall == seeded_walls(4)(0, g.start)
+    assert dealt_from(g, Wall.shuffled(4, 5, 2))
+    assert seeded_walls(4)(0, g.start) == Wall.shuffled(4, 5, 2)
 
 
 def test_a_game_starts_at_a_given_position():
@@ -302,8 +311,8 @@ def test_between_rounds_the_game_shows_the_wanted_start_and_takes_no_action():
 def test_a_round_started_by_hand_replaces_the_flow_and_cannot_be_saved_by_actions():
     g = Game(R, 2, auto_deal=False)
     opened = g.start_round(RoundStart(6, (25000, 35000, 20000, 20000), sticks=1))
-    assert (g.round_index, g.sticks, g.table.round_index) == (6, 1, 6)
-    assert opened[0].round_index == 6 and g.table.wall == Wall.shuffled(2, 6, 0)
+    assert (g.round_index, g.sticks) == (6, 1)
+    assert opened[0].round_index == 6 and dealt_from(g, Wall.shuffled(2, 6, 0))
     with pytest.raises(RulesError, match="South 3 was started by hand"):
         g.to_dict()
     ended = all_last_win()

@@ -201,7 +201,8 @@ def test_the_replay_is_a_plain_game_dealt_from_the_record_walls():
     starts = [e for e in game.events if isinstance(e, RoundStarted)]
     assert [(e.round_index, e.honba, e.sticks, e.scores) for e in starts] == [
         (r.index, r.honba, r.sticks, r.scores) for r in record.rounds]
-    assert game.table.wall == build_wall(record.rounds[-1])
+    wall, last = build_wall(record.rounds[-1]), starts[-1]
+    assert [sorted(h) for h in last.hands] == [sorted(h) for h in wall.deal(last.dealer)]
     with pytest.raises(RulesError, match="given walls"):  # its seed and actions do not rebuild it
         game.to_dict()
 
