@@ -9,7 +9,7 @@ actions it offers its seat are the table's rules (STYLE 4) computed from what th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.actions import Action, Kan
 from engine.calls import take_call
@@ -55,6 +55,47 @@ class FollowedRound:
             p = r.pending = pending_of(r)
         return p.get(seat, ())
 
+    # ------------------------------------------------------------ the seat's own tiles
+    def own_tile(self, kind: int, red: bool, prefer: Iterable[int | None] = ()) -> int | None:
+        """A tile of ``kind`` (red or not) in the seat's hand, one of ``prefer`` if it can be
+        (the tile drawn, the one chosen with riichi); None when the seat holds none."""
+        red_of = self.r.red
+        fits = [x for x in self.r.seats[self.me].hand if x >> 2 == kind and red_of[x] == red]
+        for pick in prefer:
+            if pick is not None and pick in fits:
+                return pick
+        return fits[0] if fits else None
+
+    def own_tiles(self, wanted: Iterable[tuple[int, bool]]) -> tuple[int, ...] | None:
+        """Distinct tiles of the seat's hand for ``(kind, red)`` each (a call's tiles), or None
+        when the hand does not hold them all."""
+        red_of = self.r.red
+        hand = list(self.r.seats[self.me].hand)
+        out = []
+        for kind, red in wanted:
+            pick = next((x for x in hand if x >> 2 == kind and red_of[x] == red), None)
+            if pick is None:
+                return None
+            hand.remove(pick)
+            out.append(pick)
+        return tuple(out)
+
+    def tsumogiri(self, tile: int) -> bool:
+        """Whether discarding ``tile`` shows as the tile just drawn (same kind and redness)."""
+        r = self.r
+        drawn = r.drawn
+        if drawn is None or r.after_call:
+            return False
+        return tile >> 2 == drawn >> 2 and r.red[tile] == r.red[drawn]
+
+    def offered(self) -> tuple[int, int] | None:
+        """(seat, tile) of the discard or added kan open to this seat's call."""
+        r = self.r
+        if r.phase is Phase.CHANKAN and r.kan_tile is not None:
+            return r.kan_tile[0], r.kan_tile[1]
+        return r.discard
+
+    # ------------------------------------------------------------ announced events
     def idle(self, keep_discard: bool = False) -> None:
         """Nobody at this seat's side has anything to decide."""
         r = self.r

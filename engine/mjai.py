@@ -332,33 +332,21 @@ class SeatTracker:
 
     def _own_tile(self, name: object, prefer_drawn: bool = False) -> int:
         t = self._round()
-        kind, red = parse_mjai_tile(name)
-        hand = t.r.seats[self.seat].hand
-        reds = self.rules.red_fives
-        fits = [x for x in hand if x >> 2 == kind and is_red(x, reds) == red]
-        if not fits:
+        tile = t.own_tile(*parse_mjai_tile(name), prefer=(
+            self.riichi_tile, t.r.drawn if prefer_drawn else None))
+        if tile is None:
             raise MjaiError(f"seat {self.seat} holds no {name} (hand {self._hand_names()})")
-        for pick in (self.riichi_tile, t.r.drawn if prefer_drawn else None):
-            if pick is not None and pick in fits:
-                return pick
-        return fits[0]
+        return tile
 
     def _take_tiles(self, actor: int, names: Iterable[str]) -> tuple[int, ...]:
         if actor != self.seat:
             return tuple(self.ids.take(n) for n in names)
-        t = self._round()
-        hand = list(t.r.seats[self.seat].hand)
-        reds = self.rules.red_fives
-        out = []
-        for n in names:
-            kind, red = parse_mjai_tile(n)
-            pick = next((x for x in hand if x >> 2 == kind and is_red(x, reds) == red), None)
-            if pick is None:
-                raise MjaiError(f"seat {self.seat} holds no {n} to call with "
-                                f"(hand {self._hand_names()})")
-            hand.remove(pick)
-            out.append(pick)
-        return tuple(out)
+        names = list(names)
+        used = self._round().own_tiles([parse_mjai_tile(n) for n in names])
+        if used is None:
+            raise MjaiError(f"seat {self.seat} holds no {' '.join(names)} to call with "
+                            f"(hand {self._hand_names()})")
+        return used
 
     def _hand_names(self) -> str:
         t = self.round
@@ -422,7 +410,7 @@ class SeatTracker:
                 return {"type": "reach", "actor": me}
             case Discard(tile=tile) | Riichi(tile=tile):  # after the reach: its discard
                 return {"type": "dahai", "actor": me, "pai": name(tile),
-                        "tsumogiri": self._tsumogiri(tile)}
+                        "tsumogiri": t.tsumogiri(tile)}
             case Tsumo():
                 assert t.r.drawn is not None
                 return {"type": "hora", "actor": me, "target": me, "pai": name(t.r.drawn)}
@@ -451,22 +439,12 @@ class SeatTracker:
                 return {"type": "none"}
         raise MjaiError(f"{action} has no mjai form")
 
-    def _tsumogiri(self, tile: int) -> bool:
-        t = self._round()
-        drawn = t.r.drawn
-        if drawn is None or t.r.after_call:
-            return False
-        reds = self.rules.red_fives
-        return mjai_tile(tile, reds) == mjai_tile(drawn, reds)
-
     def _offered(self) -> tuple[int, int]:
         """(seat, tile) of the discard or added kan open to this seat's call."""
-        r = self._round().r
-        if r.phase is Phase.CHANKAN and r.kan_tile is not None:
-            return r.kan_tile[0], r.kan_tile[1]
-        if r.discard is not None:
-            return r.discard
-        raise MjaiError("no discard is open to a call")
+        offer = self._round().offered()
+        if offer is None:
+            raise MjaiError("no discard is open to a call")
+        return offer
 
 
 # ---------------------------------------------------------------------------- engine → mjai
@@ -610,17 +588,13 @@ class SeatLink:
                 return None
         elif kind == "hora":
             found = [a for a in legal if isinstance(a, (Tsumo, Ron))]
-        elif kind in ("chi", "pon", "daiminkan"):
+        elif kind in _CALLS:
             consumed = answer.get("consumed")
-            cls = {"chi": Chi, "pon": Pon, "daiminkan": Kan}[kind]
+            cls, kan = _CALLS[kind]
             found = [a for a in legal if isinstance(a, cls)
-                     and (cls is not Kan or a.kind is MeldKind.DAIMINKAN)  # type: ignore[union-attr]
+                     and (not isinstance(a, Kan) or a.kind is kan)
                      and isinstance(consumed, list)
-                     and names(a.tiles) == sorted(map(str, consumed))]  # type: ignore[union-attr]
-        elif kind == "ankan":
-            consumed = answer.get("consumed")
-            found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.ANKAN
-                     and isinstance(consumed, list) and names(a.tiles) == sorted(map(str, consumed))]
+                     and names(a.tiles) == sorted(map(str, consumed))]
         elif kind == "kakan":
             found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.KAKAN
                      and name(a.tiles[0]) == answer.get("pai")]
@@ -631,6 +605,11 @@ class SeatLink:
         if not found:
             raise MjaiError(f"seat {self.seat}: {json_text(answer)} is not legal here")
         return found[0]
+
+
+_CALLS: dict[str, tuple[type[Chi | Pon | Kan], MeldKind | None]] = {
+    "chi": (Chi, None), "pon": (Pon, None), "daiminkan": (Kan, MeldKind.DAIMINKAN),
+    "ankan": (Kan, MeldKind.ANKAN)}  # an answer that takes tiles from the hand: its action
 
 
 def json_text(msg: Any) -> str:
