@@ -185,11 +185,6 @@ class Seat:
             k += 1
         return False
 
-    def ankan_kinds(self) -> list[int]:
-        """Kinds the seat holds all four copies of (candidates for a closed kan)."""
-        counts = self.counts
-        return [k for k in range(34) if counts[k] == 4] if 4 in counts else []
-
     def pon_of(self, kind: int) -> int | None:
         """Index in ``melds`` of the seat's pon of ``kind`` (an added kan extends it)."""
         for i, m in enumerate(self.melds):

@@ -56,8 +56,9 @@ def turn_legal(r: Round, seat: int) -> tuple[Action, ...]:
         out.append(_DISCARD[drawn])  # R2: a riichi hand discards what it draws
         return tuple(out)
     if can_kan:
-        for k in s.ankan_kinds():
-            out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == k))))
+        for k in (range(34) if 4 in counts else ()):
+            if counts[k] == 4:
+                out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == k))))
         for m in s.melds:
             if m.kind is MeldKind.PON and counts[m.tiles[0] >> 2]:
                 for t in hand:
