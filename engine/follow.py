@@ -49,6 +49,7 @@ class FollowedRound:
         self.idle()
 
     def legal(self, seat: int) -> tuple[Action, ...]:
+        """The seat's legal actions now, by the table's rules (empty: nothing to decide)."""
         r = self.r
         p = r.pending
         if p is None:
@@ -121,6 +122,7 @@ class FollowedRound:
             self.idle()
 
     def announce_draw(self, seat: int, tile: int | None, rinshan: bool) -> None:
+        """``seat`` drew (``tile`` None: a tile this side may not see)."""
         self.settle()
         r = self.r
         if not rinshan:
@@ -134,6 +136,7 @@ class FollowedRound:
             self.idle()
 
     def announce_discard(self, seat: int, tile: int, riichi: bool, tsumogiri: bool) -> None:
+        """``seat`` discarded ``tile`` (declaring riichi with it): open to this seat's calls."""
         self.settle()
         r = self.r
         if seat != self.me:
@@ -146,6 +149,7 @@ class FollowedRound:
         r.pending = None
 
     def announce_call(self, seat: int, action: Action, source: int, tile: int) -> None:
+        """``seat`` called ``source``'s discard ``tile`` with ``action`` (chi, pon, open kan)."""
         self.settle()
         take_call(self.r, seat, action, source, tile)
         if seat != self.me or isinstance(action, Kan):
@@ -153,12 +157,14 @@ class FollowedRound:
         self.r.pending = None
 
     def announce_own_kan(self, seat: int, action: Kan) -> None:
+        """``seat`` declared a closed or added kan (open to this seat's chankan if it may)."""
         self.settle()
         if not declare_own_kan(self.r, seat, action):
             self.idle()  # the kan stands; the replacement draw is announced
         self.r.pending = None
 
     def accept_riichi(self, seat: int, scores: Sequence[int] | None) -> None:
+        """R1: ``seat``'s riichi stands (its stick is on the table); ``scores`` as announced."""
         self.settle()
         r = self.r
         r.riichi_declarer = None
@@ -170,6 +176,7 @@ class FollowedRound:
         r.pending = None
 
     def end(self) -> None:
+        """The round is over (a win, a draw, or the game's end)."""
         r = self.r
         r.phase = Phase.OVER
         r.options = {}
