@@ -203,6 +203,8 @@ class SeatTracker:
         if self.round is not None:
             self.round.end()
 
+    _on_hora = _on_ryukyoku = _on_end_kyoku  # the round is over; the tracker waits for the next
+
     def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
         bakaze = ev.get("bakaze")
         if bakaze not in _BAKAZE:
@@ -316,14 +318,7 @@ class SeatTracker:
         self._kan_draw = True
 
     def _on_dora(self, ev: dict[str, Any]) -> None:
-        t = self._round()
-        t.r.indicators.append(self.ids.take(ev.get("dora_marker")))
-
-    def _on_hora(self, ev: dict[str, Any]) -> None:
-        self._round().end()
-
-    def _on_ryukyoku(self, ev: dict[str, Any]) -> None:
-        self._round().end()
+        self._round().r.indicators.append(self.ids.take(ev.get("dora_marker")))
 
     def _round(self) -> FollowedRound:
         if self.round is None:
