@@ -6,8 +6,8 @@ the answers to a tile on offer (rules T, D3, R1-R3, F2-F3, S4).
 functions over it, by concern, each importing only those below it:
 ``engine.round`` (this) <- ``engine.settlement`` (the end of the round) <- ``engine.kans`` (kans
 and chankan) <- ``engine.calls`` (answers to a discard) <- ``engine.turn`` (the own turn) <-
-``engine.table`` (the ``Table`` facade). The mjai seat tracker (``engine.mjai``) drives the same
-functions from announced events, with no wall.
+``engine.table`` (the ``Table`` facade). ``engine.follow`` drives the same functions from
+announced events, with no wall (the mjai seat tracker).
 
 The number of seats is ``len(seats)`` (four today); the rules themselves are four-player rules.
 """
