@@ -5,10 +5,9 @@ mjai tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` and ``P 
 chun), red fives ``5mr 5pr 5sr``, ``?`` for a tile the seat may not see. Seats are absolute.
 
 A :class:`SeatTracker` is fed every event a seat receives (other hands and draws shown as
-``?``). It keeps a private ``Table`` holding only that seat's tiles (the other hands are empty;
-the referee announces every draw, discard and call), and drives it with the engine's own
-bookkeeping (discards, calls, kans, riichi, furiten, waits), so the legal actions it offers are
-the engine's rules (STYLE 4), computed from what the seat may see (STYLE 6).
+``?``). It follows the round in an ``engine.follow.FollowedRound`` (no wall; only its own seat's
+tiles are known) updated by the table's own functions, so the legal actions it offers are the
+engine's rules (STYLE 4), computed from what the seat may see (STYLE 6).
 
 >>> mjai_tile(16), mjai_tile(17), mjai_tile(108), mjai_tile(124)
 ('5mr', '5m', 'E', 'P')
@@ -48,12 +47,13 @@ from engine.events import (
     RoundStarted,
     Win,
 )
+from engine.follow import FollowedRound
 from engine.meld import MeldKind
+from engine.phase import Phase
 from engine.rules import TENHOU, RuleSet
-from engine.table import Phase, Table
+from engine.table import player_view
 from engine.tiles import DEFAULT_REDS, FIVES, Reds, is_red
-from engine.view import PlayerView, RiverTile
-from engine.wall import Wall
+from engine.view import PlayerView
 
 HONOR_LETTERS = ("E", "S", "W", "N", "P", "F", "C")
 _SUITS = "mps"
@@ -131,131 +131,6 @@ def rules_for(start_game: dict[str, Any] | None, base: RuleSet = TENHOU) -> Rule
     return base
 
 
-# ---------------------------------------------------------------------------- the seat's table
-class _SeatTable(Table):
-    """A ``Table`` that holds only ``me``'s tiles and is driven by announced events: it never
-    draws (the referee says who drew what), never settles a discard (the referee says what
-    happened next) and never turns a dora indicator (the ``dora`` event does)."""
-
-    def __init__(self, rules: RuleSet, me: int, hand: Sequence[int], dora: int, *,
-                 round_index: int, dealer: int, round_wind: int, honba: int, sticks: int,
-                 scores: Sequence[int]) -> None:
-        self._me = me
-        self._indicators = [dora]
-        spare = iter(sorted(set(range(136)) - set(hand) - {dora}))
-        hands = [list(hand) if s == me else [next(spare) for _ in range(13)] for s in range(4)]
-        wall = Wall.from_hands(hands, dead={4: dora}, dealer=dealer)
-        super().__init__(rules, wall, round_index=round_index, dealer=dealer,
-                         round_wind=round_wind, honba=honba, sticks=sticks, scores=list(scores))
-        self.events.clear()
-        self.turn = dealer
-
-    # the other seats' hands stay empty: only their melds and rivers are known
-    def _add(self, seat: int, tile: int) -> None:
-        if seat == self._me:
-            Table._add(self, seat, tile)
-
-    def _remove(self, seat: int, tile: int) -> None:
-        if seat == self._me:
-            Table._remove(self, seat, tile)
-
-    def _update_waits(self, seat: int) -> None:
-        if seat == self._me:
-            Table._update_waits(self, seat)
-
-    def _draw(self, seat: int, rinshan: bool = False) -> None:
-        self.idle()
-
-    def _resolve_discard(self) -> None:
-        self.idle(keep_discard=True)
-
-    def _reveal_dora(self) -> None:
-        pass
-
-    @property
-    def dora_indicators(self) -> tuple[int, ...]:
-        return tuple(self._indicators)
-
-    # ------------------------------------------------------------ driven by events
-    def idle(self, keep_discard: bool = False) -> None:
-        """Nobody at this seat's side has anything to decide."""
-        self.phase = Phase.CALLS
-        self._options = {}
-        self._answers = {}
-        if not keep_discard:
-            self._discard = None
-        self._pending = None
-
-    def settle(self) -> None:
-        """The referee moved on from an open discard or kan: this seat did not win on it, so a
-        wait it let pass makes it furiten (F2, F3); a robbable kakan now stands."""
-        if self.phase is Phase.CHANKAN and self._kan_tile is not None:
-            self._answers = {}
-            self._resolve_chankan()
-        elif self._missed:
-            self._furiten_for_missed([])
-        self._missed = []
-        self._kan_tile = None
-        if self.phase is not Phase.OVER:
-            self.idle()
-
-    def announce_draw(self, seat: int, tile: int | None, rinshan: bool) -> None:
-        self.settle()
-        if not rinshan:
-            self.next_draw += 1
-        self.turn = seat
-        self._rinshan = rinshan
-        self._after_call = False
-        self._kuikae = frozenset()
-        self._win_cache.clear()
-        if seat == self._me and tile is not None:
-            Table._add(self, seat, tile)
-            self.drawn = tile
-            self._temp_furiten[seat] = False  # F2: lifted by the own draw
-            self.phase = Phase.TURN
-            self._pending = None
-        else:
-            self.drawn = None
-            self.idle()
-
-    def announce_discard(self, seat: int, tile: int, riichi: bool, tsumogiri: bool) -> None:
-        self.settle()
-        if seat != self._me:
-            self.drawn = None
-        self._do_discard(seat, tile, riichi, False)
-        river = self.rivers[seat]
-        if river[-1].tsumogiri != tsumogiri:  # the referee's word for the other seats' draws
-            river[-1] = RiverTile(tile, tsumogiri, riichi)
-        self._pending = None
-
-    def announce_call(self, seat: int, action: Action, source: int, tile: int) -> None:
-        self.settle()
-        self._do_call(seat, action, source, tile)
-        if seat != self._me or isinstance(action, Kan):
-            self.idle()
-        self._pending = None
-
-    def announce_own_kan(self, seat: int, action: Kan) -> None:
-        self.settle()
-        self._do_own_kan(seat, action)
-        self._pending = None
-
-    def accept_riichi(self, seat: int, scores: Sequence[int] | None) -> None:
-        self.settle()
-        self._riichi_declarer = None
-        self.scores[seat] -= 1000
-        self.sticks += 1
-        if scores is not None and len(scores) == 4:
-            self.scores = [int(s) for s in scores]
-        self.ippatsu[seat] = self.rules.ippatsu
-        self._pending = None
-
-    def end(self) -> None:
-        self.phase = Phase.OVER
-        self._options = {}
-        self._pending = None
-
-
 # ---------------------------------------------------------------------------- the tracker
 def _int(ev: dict[str, Any], key: str, lo: int = 0, hi: int = 3) -> int:
     v = ev.get(key)
@@ -287,7 +162,7 @@ class SeatTracker:
         self.seat = seat
         self.base_rules = rules
         self.rules = rules
-        self.table: _SeatTable | None = None
+        self.round: FollowedRound | None = None
         self.ids = TileIds(rules.red_fives)
         self.last: dict[str, Any] | None = None  # the last event applied
         self.riichi_tile: int | None = None  # the discard chosen with our own reach
@@ -306,7 +181,7 @@ class SeatTracker:
         if handler is None:
             raise MjaiError(f"unknown mjai event type {kind!r}")
         if kind not in ("start_game", "start_kyoku", "end_game", "end_kyoku", "none") \
-                and self.table is None:
+                and self.round is None:
             raise MjaiError(f"{kind} event before any start_kyoku")
         handler(ev)
         self.last = ev
@@ -316,17 +191,19 @@ class SeatTracker:
 
     def _on_start_game(self, ev: dict[str, Any]) -> None:
         self.rules = rules_for(ev, self.base_rules)
-        self.table = None
+        self.round = None
         self.game_over = False
 
     def _on_end_game(self, ev: dict[str, Any]) -> None:
         self.game_over = True
-        if self.table is not None:
-            self.table.end()
+        if self.round is not None:
+            self.round.end()
 
     def _on_end_kyoku(self, ev: dict[str, Any]) -> None:
-        if self.table is not None:
-            self.table.end()
+        if self.round is not None:
+            self.round.end()
+
+    _on_hora = _on_ryukyoku = _on_end_kyoku  # the round is over; the tracker waits for the next
 
     def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
         bakaze = ev.get("bakaze")
@@ -348,7 +225,7 @@ class SeatTracker:
         hand = [ids.take(n) for n in mine]
         dora = ids.take(ev.get("dora_marker"))
         round_wind = _BAKAZE[bakaze]
-        self.table = _SeatTable(
+        self.round = FollowedRound(
             self.rules, self.seat, hand, dora,
             round_index=(round_wind - 27) * 4 + kyoku - 1, dealer=oya, round_wind=round_wind,
             honba=honba, sticks=sticks, scores=scores,
@@ -359,7 +236,7 @@ class SeatTracker:
         self._kan_draw = False
 
     def _on_tsumo(self, ev: dict[str, Any]) -> None:
-        t = self._table()
+        t = self._round()
         actor = _int(ev, "actor")
         tile = None
         if actor == self.seat:
@@ -368,11 +245,11 @@ class SeatTracker:
         self._kan_draw = False
 
     def _on_reach(self, ev: dict[str, Any]) -> None:
-        self._table()
+        self._round()
         self._reach[_int(ev, "actor")] = True
 
     def _on_dahai(self, ev: dict[str, Any]) -> None:
-        t = self._table()
+        t = self._round()
         actor = _int(ev, "actor")
         name = ev.get("pai")
         parse_mjai_tile(name)
@@ -388,18 +265,18 @@ class SeatTracker:
             self.riichi_tile = None
 
     def _on_reach_accepted(self, ev: dict[str, Any]) -> None:
-        t = self._table()
+        t = self._round()
         scores = ev.get("scores")
         t.accept_riichi(_int(ev, "actor"), scores if isinstance(scores, list) else None)
 
     def _called(self, ev: dict[str, Any], n: int) -> tuple[int, int, int, tuple[int, ...]]:
-        t = self._table()
+        t = self._round()
         actor = _int(ev, "actor")
         target = _int(ev, "target")
         if target == actor:
             raise MjaiError(f"{ev['type']}: a seat cannot call its own discard")
         names = _names(ev, "consumed", n)
-        river = t.rivers[target]
+        river = t.r.seats[target].river
         if not river:
             raise MjaiError(f"{ev['type']}: seat {target} has no discard to call")
         tile = river[-1].tile
@@ -411,19 +288,18 @@ class SeatTracker:
 
     def _on_chi(self, ev: dict[str, Any]) -> None:
         actor, target, tile, used = self._called(ev, 2)
-        self._table().announce_call(actor, Chi((used[0], used[1]), tile), target, tile)
+        call = (Chi if ev["type"] == "chi" else Pon)((used[0], used[1]), tile)
+        self._round().announce_call(actor, call, target, tile)
 
-    def _on_pon(self, ev: dict[str, Any]) -> None:
-        actor, target, tile, used = self._called(ev, 2)
-        self._table().announce_call(actor, Pon((used[0], used[1]), tile), target, tile)
+    _on_pon = _on_chi
 
     def _on_daiminkan(self, ev: dict[str, Any]) -> None:
         actor, target, tile, used = self._called(ev, 3)
-        self._table().announce_call(actor, Kan(MeldKind.DAIMINKAN, used, tile), target, tile)
+        self._round().announce_call(actor, Kan(MeldKind.DAIMINKAN, used, tile), target, tile)
         self._kan_draw = True
 
     def _on_ankan(self, ev: dict[str, Any]) -> None:
-        t = self._table()
+        t = self._round()
         actor = _int(ev, "actor")
         names = _names(ev, "consumed", 4)
         used = self._take_tiles(actor, names)
@@ -431,94 +307,67 @@ class SeatTracker:
         self._kan_draw = True
 
     def _on_kakan(self, ev: dict[str, Any]) -> None:
-        t = self._table()
+        t = self._round()
         actor = _int(ev, "actor")
         name = ev.get("pai")
         kind, _ = parse_mjai_tile(name)
-        if not any(m.kind is MeldKind.PON and m.kind34 == kind for m in t.melds[actor]):
+        if not any(m.kind is MeldKind.PON and m.kind34 == kind for m in t.r.seats[actor].melds):
             raise MjaiError(f"kakan: seat {actor} has no pon of {name}")
         added = self._take_tiles(actor, [str(name)])[0]
         t.announce_own_kan(actor, Kan(MeldKind.KAKAN, (added,)))
         self._kan_draw = True
 
     def _on_dora(self, ev: dict[str, Any]) -> None:
-        t = self._table()
-        t._indicators.append(self.ids.take(ev.get("dora_marker")))
+        self._round().r.indicators.append(self.ids.take(ev.get("dora_marker")))
 
-    def _on_hora(self, ev: dict[str, Any]) -> None:
-        self._table().end()
-
-    def _on_ryukyoku(self, ev: dict[str, Any]) -> None:
-        self._table().end()
-
-    def _table(self) -> _SeatTable:
-        if self.table is None:
+    def _round(self) -> FollowedRound:
+        if self.round is None:
             raise MjaiError("no round has started")
-        return self.table
+        return self.round
 
     def _own_tile(self, name: object, prefer_drawn: bool = False) -> int:
-        t = self._table()
-        kind, red = parse_mjai_tile(name)
-        hand = t.hands[self.seat]
-        reds = self.rules.red_fives
-        fits = [x for x in hand if x >> 2 == kind and is_red(x, reds) == red]
-        if not fits:
+        t = self._round()
+        tile = t.own_tile(*parse_mjai_tile(name), prefer=(
+            self.riichi_tile, t.r.drawn if prefer_drawn else None))
+        if tile is None:
             raise MjaiError(f"seat {self.seat} holds no {name} (hand {self._hand_names()})")
-        for pick in (self.riichi_tile, t.drawn if prefer_drawn else None):
-            if pick in fits:
-                return pick  # type: ignore[return-value]
-        return fits[0]
+        return tile
 
     def _take_tiles(self, actor: int, names: Iterable[str]) -> tuple[int, ...]:
         if actor != self.seat:
             return tuple(self.ids.take(n) for n in names)
-        t = self._table()
-        hand = list(t.hands[self.seat])
-        reds = self.rules.red_fives
-        out = []
-        for n in names:
-            kind, red = parse_mjai_tile(n)
-            pick = next((x for x in hand if x >> 2 == kind and is_red(x, reds) == red), None)
-            if pick is None:
-                raise MjaiError(f"seat {self.seat} holds no {n} to call with "
-                                f"(hand {self._hand_names()})")
-            hand.remove(pick)
-            out.append(pick)
-        return tuple(out)
+        names = list(names)
+        used = self._round().own_tiles([parse_mjai_tile(n) for n in names])
+        if used is None:
+            raise MjaiError(f"seat {self.seat} holds no {' '.join(names)} to call with "
+                            f"(hand {self._hand_names()})")
+        return used
 
     def _hand_names(self) -> str:
-        t = self.table
+        t = self.round
         if t is None:
             return "-"
-        return " ".join(mjai_tile(x, self.rules.red_fives) for x in sorted(t.hands[self.seat]))
+        return " ".join(mjai_tile(x, self.rules.red_fives) for x in sorted(t.r.seats[self.seat].hand))
 
     # ------------------------------------------------------------ decisions
     def legal(self) -> tuple[Action, ...]:
         """The seat's legal actions in answer to the last event (empty: answer ``none``)."""
-        t = self.table
-        if t is None or t.phase is Phase.OVER or self.last is None:
+        t = self.round
+        if t is None or t.r.phase is Phase.OVER or self.last is None:
             return ()
         kind = self.last.get("type")
         actor = self.last.get("actor")
         legal = t.legal(self.seat)
+        mine = actor == self.seat
         if kind == "reach":
-            if actor != self.seat:
-                return ()
-            return tuple(a for a in legal if isinstance(a, Riichi) and not a.open)
-        if kind == "tsumo" and actor == self.seat:
-            return legal
-        if kind in ("chi", "pon") and actor == self.seat:
-            return legal
-        if kind in ("dahai", "kakan", "ankan") and actor != self.seat:
+            return tuple(a for a in legal if isinstance(a, Riichi) and not a.open) if mine else ()
+        if kind in (("tsumo", "chi", "pon") if mine else ("dahai", "kakan", "ankan")):
             return legal
         return ()
 
     def view(self) -> PlayerView:
         """The seat's ``PlayerView`` now (its ``legal`` is :meth:`legal`)."""
-        from dataclasses import replace
-
-        t = self._table()
-        return replace(t.view(self.seat), legal=self.legal())
+        return player_view(self._round().r, self.seat, self.legal())
 
     def fallback(self) -> dict[str, Any]:
         """A safe answer whatever the tracker knows: tsumogiri after the own draw (or the own
@@ -527,14 +376,14 @@ class SeatTracker:
         kind = last.get("type")
         if last.get("actor") == self.seat:
             if kind in ("tsumo", "reach"):
-                t = self.table
+                t = self.round
                 pai = last.get("pai") if kind == "tsumo" else None
-                if pai is None and t is not None and t.drawn is not None:
-                    pai = mjai_tile(t.drawn, self.rules.red_fives)
+                if pai is None and t is not None and t.r.drawn is not None:
+                    pai = mjai_tile(t.r.drawn, self.rules.red_fives)
                 if isinstance(pai, str) and pai in _NAMES:
                     return {"type": "dahai", "actor": self.seat, "pai": pai, "tsumogiri": True}
-            if kind in ("chi", "pon") and self.table is not None:
-                legal = [a for a in self.table.legal(self.seat) if isinstance(a, Discard)]
+            if kind in ("chi", "pon") and self.round is not None:
+                legal = [a for a in self.round.legal(self.seat) if isinstance(a, Discard)]
                 if legal:
                     return self.to_mjai(legal[-1])
         return {"type": "none"}
@@ -542,7 +391,7 @@ class SeatTracker:
     def to_mjai(self, action: Action) -> dict[str, Any]:
         """One legal action as an mjai message (``Riichi`` becomes ``reach`` and the tile is kept
         for the discard asked for after the echo)."""
-        t = self._table()
+        t = self._round()
         me = self.seat
         reds = self.rules.red_fives
 
@@ -551,18 +400,15 @@ class SeatTracker:
 
         last = self.last or {}
         match action:
-            case Discard(tile=tile) | Riichi(tile=tile) if last.get("type") == "reach":
-                return {"type": "dahai", "actor": me, "pai": name(tile),
-                        "tsumogiri": self._tsumogiri(tile)}
-            case Discard(tile=tile):
-                return {"type": "dahai", "actor": me, "pai": name(tile),
-                        "tsumogiri": self._tsumogiri(tile)}
-            case Riichi(tile=tile):
+            case Riichi(tile=tile) if last.get("type") != "reach":
                 self.riichi_tile = tile
                 return {"type": "reach", "actor": me}
+            case Discard(tile=tile) | Riichi(tile=tile):  # after the reach: its discard
+                return {"type": "dahai", "actor": me, "pai": name(tile),
+                        "tsumogiri": t.tsumogiri(tile)}
             case Tsumo():
-                assert t.drawn is not None
-                return {"type": "hora", "actor": me, "target": me, "pai": name(t.drawn)}
+                assert t.r.drawn is not None
+                return {"type": "hora", "actor": me, "target": me, "pai": name(t.r.drawn)}
             case Ron():
                 src, tile = self._offered()
                 return {"type": "hora", "actor": me, "target": src, "pai": name(tile)}
@@ -578,7 +424,7 @@ class SeatTracker:
             case Kan(kind=MeldKind.ANKAN, tiles=tiles):
                 return {"type": "ankan", "actor": me, "consumed": [name(x) for x in tiles]}
             case Kan(kind=MeldKind.KAKAN, tiles=tiles):
-                pon = next(m for m in t.melds[me]
+                pon = next(m for m in t.r.seats[me].melds
                            if m.kind is MeldKind.PON and m.kind34 == tiles[0] >> 2)
                 return {"type": "kakan", "actor": me, "pai": name(tiles[0]),
                         "consumed": [name(x) for x in pon.tiles]}
@@ -588,21 +434,12 @@ class SeatTracker:
                 return {"type": "none"}
         raise MjaiError(f"{action} has no mjai form")
 
-    def _tsumogiri(self, tile: int) -> bool:
-        t = self._table()
-        if t.drawn is None or t._after_call:
-            return False
-        reds = self.rules.red_fives
-        return mjai_tile(tile, reds) == mjai_tile(t.drawn, reds)
-
     def _offered(self) -> tuple[int, int]:
         """(seat, tile) of the discard or added kan open to this seat's call."""
-        t = self._table()
-        if t.phase is Phase.CHANKAN and t._kan_tile is not None:
-            return t._kan_tile[0], t._kan_tile[1]
-        if t._discard is not None:
-            return t._discard
-        raise MjaiError("no discard is open to a call")
+        offer = self._round().offered()
+        if offer is None:
+            raise MjaiError("no discard is open to a call")
+        return offer
 
 
 # ---------------------------------------------------------------------------- engine → mjai
@@ -746,17 +583,13 @@ class SeatLink:
                 return None
         elif kind == "hora":
             found = [a for a in legal if isinstance(a, (Tsumo, Ron))]
-        elif kind in ("chi", "pon", "daiminkan"):
+        elif kind in _CALLS:
             consumed = answer.get("consumed")
-            cls = {"chi": Chi, "pon": Pon, "daiminkan": Kan}[kind]
+            cls, kan = _CALLS[kind]
             found = [a for a in legal if isinstance(a, cls)
-                     and (cls is not Kan or a.kind is MeldKind.DAIMINKAN)  # type: ignore[union-attr]
+                     and (not isinstance(a, Kan) or a.kind is kan)
                      and isinstance(consumed, list)
-                     and names(a.tiles) == sorted(map(str, consumed))]  # type: ignore[union-attr]
-        elif kind == "ankan":
-            consumed = answer.get("consumed")
-            found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.ANKAN
-                     and isinstance(consumed, list) and names(a.tiles) == sorted(map(str, consumed))]
+                     and names(a.tiles) == sorted(map(str, consumed))]
         elif kind == "kakan":
             found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.KAKAN
                      and name(a.tiles[0]) == answer.get("pai")]
@@ -767,6 +600,11 @@ class SeatLink:
         if not found:
             raise MjaiError(f"seat {self.seat}: {json_text(answer)} is not legal here")
         return found[0]
+
+
+_CALLS: dict[str, tuple[type[Chi | Pon | Kan], MeldKind | None]] = {
+    "chi": (Chi, None), "pon": (Pon, None), "daiminkan": (Kan, MeldKind.DAIMINKAN),
+    "ankan": (Kan, MeldKind.ANKAN)}  # an answer that takes tiles from the hand: its action
 
 
 def json_text(msg: Any) -> str:

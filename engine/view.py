@@ -34,13 +34,13 @@ class PlayerView:
     dealer: int
     honba: int
     sticks: int  # riichi sticks on the table
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]  # per seat
     hand: tuple[int, ...]  # own concealed tiles, sorted, without the drawn tile
     drawn: int | None  # own tile just drawn (also counted in nothing else)
     melds: tuple[tuple[Meld, ...], ...]  # per seat, in call order
     rivers: tuple[tuple[RiverTile, ...], ...]  # per seat
     dora_indicators: tuple[int, ...]
-    riichi: tuple[bool, bool, bool, bool]  # declared and accepted, or declaring now
+    riichi: tuple[bool, ...]  # per seat: declared and accepted, or declaring now
     open_hands: tuple[tuple[int, ...] | None, ...]  # hands shown by open riichi (R6)
     live_tiles_left: int  # live-wall tiles still to draw
     kans: int  # kans declared this round

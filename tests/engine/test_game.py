@@ -162,7 +162,7 @@ def test_rounds_carry_scores_honba_and_sticks_and_rotate_the_dealer():
 def test_game_refuses_actions_after_the_end_and_from_the_wrong_seat():
     g = Game(R, 3)
     with pytest.raises(IllegalAction, match="seat 2"):
-        g.submit(2, Discard(g.table.hands[2][0]))
+        g.submit(2, Discard(g.table.seats[2].hand[0]))
     g.result = None
     rng = random.Random(3)
     while not g.over:

@@ -5,15 +5,22 @@ import random
 import pytest
 
 from engine.actions import ABORT, PASS, RON, TSUMO, Discard, Kan, Riichi
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, InvalidNotation
 from engine.events import (
-    Called, Discarded, DoraRevealed, DrawKind, Drew, KanDeclared, RiichiAccepted, RoundDrawn,
-    RoundEnded, RoundStarted,
+    Called,
+    Discarded,
+    DoraRevealed,
+    DrawKind,
+    Drew,
+    KanDeclared,
+    RiichiAccepted,
+    RoundDrawn,
+    RoundEnded,
+    RoundStarted,
 )
 from engine.meld import MeldKind
 from engine.rules import RuleSet
 from engine.table import Phase, Table
-from engine.errors import InvalidNotation
 from engine.tiles import TilePool, parse_tiles
 from engine.wall import Wall
 
@@ -58,7 +65,7 @@ def scripted(hands, draws="", dead=None, dealer=0, rules=RULES, **kw):
 def tile_of(table, seat, name):
     """The physical tile of kind ``name`` (mpsz, one tile) in ``seat``'s hand."""
     k = parse_tiles(name)[0] >> 2
-    for t in sorted(table.hands[seat]):
+    for t in sorted(table.seats[seat].hand):
         if t >> 2 == k:
             return t
     raise AssertionError(f"seat {seat} holds no {name}")
@@ -82,7 +89,7 @@ def play_random(table, rng, limit=3000):
 def test_T2_round_starts_with_dealer_holding_14_and_pending():
     t = Table(RULES, Wall.shuffled(1), round_index=2)
     assert t.dealer == 2
-    assert [len(h) for h in t.hands] == [13, 13, 14, 13]
+    assert [len(s.hand) for s in t.seats] == [13, 13, 14, 13]
     assert list(t.pending()) == [2]
     start, drew = t.events
     assert isinstance(start, RoundStarted) and isinstance(drew, Drew)
@@ -112,7 +119,7 @@ def test_view_of_a_seat_does_not_depend_on_other_hands():
         b_tiles[i] = v
     b = Wall.from_tiles(b_tiles)
     ta, tb = Table(RULES, a), Table(RULES, b)
-    assert ta.hands[1] != tb.hands[1]
+    assert ta.seats[1].hand != tb.seats[1].hand
     assert ta.view(0) == tb.view(0)
     v = ta.view(0)
     assert len(v.hand) == 13 and v.drawn == tiles[52]
@@ -123,11 +130,11 @@ def test_view_of_a_seat_does_not_depend_on_other_hands():
 def test_illegal_actions_are_refused_and_change_nothing():
     t = Table(RULES, Wall.shuffled(4))
     before = (t.view(0), t.view(1), len(t.events))
-    foreign = next(x for x in range(136) if x not in t.hands[0])
+    foreign = next(x for x in range(136) if x not in t.seats[0].hand)
     with pytest.raises(IllegalAction, match=r"seat 0 .*East 1: seat 0's turn"):
         t.submit(0, Discard(foreign))
     with pytest.raises(IllegalAction, match="seat 1"):
-        t.submit(1, Discard(t.hands[1][0]))
+        t.submit(1, Discard(t.seats[1].hand[0]))
     with pytest.raises(IllegalAction):
         t.submit(0, RON)
     with pytest.raises(IllegalAction):
@@ -185,13 +192,13 @@ def test_K1_exhaustive_draw_noten_payments_and_karaten_is_noten():
     t = scripted(["123p456p789p4444m", "123s456s789s1122z", NOTEN2, NOTEN3])
     assert t.waits(0) == (3,)  # 4m
     auto(t)
-    drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
+    drawn = next(e for e in t.events if isinstance(e, RoundDrawn))
     assert drawn.kind is DrawKind.EXHAUSTIVE
     assert drawn.tenpai == (False, True, False, False)
     assert drawn.deltas == (-1000, 3000, -1000, -1000)
     assert drawn.hands[1] and drawn.hands[0] == ()
     assert t.outcome.renchan is False and t.outcome.honba == 1
-    assert t.live_tiles_left == 0 and len(t.rivers[0]) == 18
+    assert t.live_tiles_left == 0 and len(t.seats[0].river) == 18
 
 
 def test_K1_all_noten_no_payment_dealer_tenpai_keeps_the_deal():
@@ -267,7 +274,7 @@ def test_K5_suucha_riichi_aborts_once_the_fourth_discard_passes_sticks_stay():
         pass_calls(t)
     accepted = [e.seat for e in t.events if isinstance(e, RiichiAccepted)]
     assert accepted == [0, 1, 2, 3]
-    assert all(t._double_riichi)  # R4: first discards with no call before
+    assert all(s.double_riichi for s in t.seats)  # R4: first discards with no call before
     assert [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.FOUR_RIICHI]
     assert t.outcome.sticks == 4 and t.outcome.scores == (24000,) * 4 and t.outcome.renchan
 
@@ -351,8 +358,8 @@ def test_D3_immediate_option_reveals_open_kan_dora_at_once():
 
 
 def test_table_waits_match_the_reference_waits_module():
-    from engine.table import _SHIFT, _SUIT, _wait_mask, mask_kinds
     from engine.tiles import counts34
+    from engine.wait_masks import _SHIFT, _SUIT, _wait_mask, mask_kinds
     from engine.waits import waits
 
     rng = random.Random(11)
@@ -386,7 +393,14 @@ def test_every_action_round_trips_through_json_and_bad_input_is_refused():
     import json
 
     from engine.actions import (
-        AbortNineTerminals, AgariYame, Chi, DeclareTenpai, Pass, Pon, Ron, Tsumo,
+        AbortNineTerminals,
+        AgariYame,
+        Chi,
+        DeclareTenpai,
+        Pass,
+        Pon,
+        Ron,
+        Tsumo,
         action_from_dict,
     )
     from engine.errors import RulesError

@@ -72,7 +72,7 @@ def test_C2_pon_by_a_later_seat_beats_an_earlier_chi_and_pon_bans_its_kind():
     called = [e for e in t.events if isinstance(e, Called)]
     assert len(called) == 1 and called[0].seat == 2 and called[0].meld.kind is MeldKind.PON
     assert called[0].from_seat == 0 and called[0].meld.source == 2
-    assert t.rivers[0][-1].called_by == 2 and t.turn == 2
+    assert t.seats[0].river[-1].called_by == 2 and t.turn == 2
     assert kind("3m") not in {a.tile >> 2 for a in t.pending()[2]}
 
 
@@ -108,7 +108,7 @@ def test_R1_R3_riichi_discard_passed_pays_the_stick_and_opens_ippatsu():
     pass_calls(t)
     acc = [e for e in t.events if isinstance(e, RiichiAccepted)]
     assert acc[0].seat == 0 and acc[0].scores[0] == 24000 and t.sticks == 1
-    assert t.ippatsu[0]
+    assert t.seats[0].ippatsu
 
 
 def test_F1_discard_furiten_blocks_ron():
@@ -250,7 +250,7 @@ def test_C6_chankan_passed_completes_the_kakan():
     auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 0)
     t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
     t.submit(1, PASS)
-    assert t.kans == 1 and t.phase is Phase.TURN and t.turn == 0 and t._rinshan
+    assert t.kans == 1 and t.phase is Phase.TURN and t.turn == 0 and t.state.rinshan
     assert t.furiten(1)  # F2: it let the robbable tile pass
 
 
@@ -317,9 +317,9 @@ def test_Y27_nagashi_mangan_at_the_exhaustive_draw():
                           "2p2p2p2p3p3p3p3p4p4p4p4p6p6p6p6p7p7p7p7p8p8p8p8p"
                           "2s2s2s2s3s3s3s3s")
     # hands from the rest: honours and fives
+    from engine.table import Table
     from engine.tiles import TilePool
     from engine.wall import Wall
-    from engine.table import Table
     pool = TilePool(RuleSet().red_fives, used=yao + simples)
     hands = [pool.parse("5m5m5p5p4s4s4s4s6s6s6s6s1z"), pool.parse("5m0m5p0p7s7s7s7s8s8s8s8s1z"),
              pool.parse("5s5s0s5s9s1z1z2z2z2z2z3z3z"), pool.parse("3z3z4z4z4z4z5z5z5z5z6z6z6z")]
@@ -330,7 +330,7 @@ def test_Y27_nagashi_mangan_at_the_exhaustive_draw():
     wall = Wall.from_hands(hands, draws[:len(draws)], {})
     t = Table(RuleSet(), wall)
     auto(t)
-    drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
+    drawn = next(e for e in t.events if isinstance(e, RoundDrawn))
     assert drawn.kind is DrawKind.NAGASHI and drawn.nagashi == (2,)
     assert drawn.deltas == (-4000, -2000, 8000, -2000)
 
@@ -417,7 +417,7 @@ def test_R6_open_riichi_shows_the_hand_to_every_seat():
     t.submit(0, action)
     pass_calls(t)
     shown = t.view(2).open_hands[0]
-    assert shown == tuple(sorted(t.hands[0])) and t.view(2).riichi[0]
+    assert shown == tuple(sorted(t.seats[0].hand)) and t.view(2).riichi[0]
     assert [e.open for e in t.events if hasattr(e, "open")] == [True]
 
 
@@ -431,6 +431,6 @@ def test_K1_tenpai_on_a_tile_also_held_in_a_chi_is_tenpai_at_the_draw():
     discard(t, 1, "1z")
     assert t.waits(1) == (kind("7p"),)
     auto(t)
-    drawn = [e for e in t.events if isinstance(e, RoundDrawn)][0]
+    drawn = next(e for e in t.events if isinstance(e, RoundDrawn))
     assert drawn.kind is DrawKind.EXHAUSTIVE
     assert drawn.tenpai[1] is True

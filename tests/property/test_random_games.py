@@ -2,6 +2,7 @@
 conserved, illegal actions are refused without a change, and a game is its seed, rules and
 actions. (A longer run: ``RIICHI_LONG=1``.)"""
 
+import itertools
 import os
 import random
 from collections import Counter
@@ -34,10 +35,10 @@ def tiles_accounted(t: Table) -> Counter:
     """Every physical tile: in a hand, a meld, a river (uncalled) or still in the wall."""
     c = Counter()
     for s in range(4):
-        c.update(t.hands[s])
-        for m in t.melds[s]:
+        c.update(t.seats[s].hand)
+        for m in t.seats[s].melds:
             c.update(m.tiles)
-        c.update(r.tile for r in t.rivers[s] if r.called_by is None)
+        c.update(r.tile for r in t.seats[s].river if r.called_by is None)
     c.update(t.wall.tiles[t.next_draw:DEAD_WALL_START])
     c.update(t.wall.tiles[DEAD_WALL_START + t.kans:])
     return c
@@ -52,7 +53,7 @@ def check_round(t: Table) -> None:
         assert acts, f"seat {s} pending with nothing legal"
         if t.phase is Phase.CALLS and t.live_tiles_left <= 0:  # C5: only ron on the last tile
             assert all(isinstance(a, (Ron, Pass)) for a in acts)
-        if t.riichi[s] and t.phase is Phase.CALLS and t._riichi_declarer != s:
+        if t.seats[s].riichi and t.phase is Phase.CALLS and t.state.riichi_declarer != s:
             assert all(isinstance(a, (Ron, Pass)) for a in acts)  # C5: no call after riichi
 
 
@@ -132,7 +133,7 @@ def test_random_games_end_and_replay_identically(variant):
         assert Game.from_dict(data).result == g.result
         starts = [e for e in g.events if isinstance(e, RoundStarted)]
         assert starts[0].round_index == 0 and all(
-            b.round_index - a.round_index in (0, 1) for a, b in zip(starts, starts[1:]))
+            b.round_index - a.round_index in (0, 1) for a, b in itertools.pairwise(starts))
 
 
 def test_pending_seats_at_a_discard_are_only_those_with_a_real_choice():
@@ -168,7 +169,7 @@ def _greedy(g_or_t, seat, acts, rng):
     if not discards:
         return Pass() if Pass() in acts else rng.choice(acts)
     table = g_or_t.table if isinstance(g_or_t, Game) else g_or_t
-    hand = table.hands[seat]
+    hand = table.seats[seat].hand
     best, best_s = [], 99
     for a in discards:
         rest = list(hand)

@@ -59,10 +59,10 @@ def oracle_args(sample: Sample, rules: RuleSet):
                     m.called if m.called is not None else m.tiles[0])
              for m in sample.melds]
     tiles = list(sample.concealed) + [t for m in sample.melds for t in m.tiles]
-    return dict(tiles=tiles, win_tile=sample.win_tile, melds=melds,
-                dora_indicators=list(sample.situation.dora_indicators),
-                ura_dora_indicators=list(sample.situation.ura_indicators) or None,
-                config=oracle_config(sample, rules))
+    return {"tiles": tiles, "win_tile": sample.win_tile, "melds": melds,
+                "dora_indicators": list(sample.situation.dora_indicators),
+                "ura_dora_indicators": list(sample.situation.ura_indicators) or None,
+                "config": oracle_config(sample, rules)}
 
 
 def oracle_score(sample: Sample, rules: RuleSet):
