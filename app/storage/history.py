@@ -44,7 +44,7 @@ _SQLITE_NOTADB = 26
 
 
 @dataclass(frozen=True, slots=True)
-class WinRecord:
+class PlayedWin:
     """One win of a round. ``from_seat == seat`` for tsumo; ``points`` is the hand's value
     before honba and sticks (``HandResult.total``); ``yaku`` the result's line names."""
 
@@ -61,7 +61,7 @@ class WinRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundRecord:
+class PlayedRound:
     """One round. ``round_index`` 0-3 = East 1-4, 4-7 South…; ``kind`` is "tsumo", "ron" or a
     draw kind ("exhaustive", "nagashi", "kyuushu", …); ``deltas`` the round's score changes
     per seat; ``riichi`` / ``called`` the seats that declared riichi / made an open call."""
@@ -70,13 +70,13 @@ class RoundRecord:
     honba: int
     kind: str
     deltas: tuple[int, ...]
-    wins: tuple[WinRecord, ...] = ()
+    wins: tuple[PlayedWin, ...] = ()
     riichi: tuple[int, ...] = ()
     called: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class PlayedGame:
     """A finished game. ``ranking`` lists seats first to last (ties already broken);
     ``points`` final points and ``scores`` uma/oka game scores, per seat; ``actions`` the
     journal's ``(seat, action_dict)`` list."""
@@ -88,7 +88,7 @@ class GameRecord:
     points: tuple[int, ...]
     ranking: tuple[int, ...]
     scores: tuple[float, ...]
-    rounds: tuple[RoundRecord, ...] = ()
+    rounds: tuple[PlayedRound, ...] = ()
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     started: str | None = None
     finished: str = ""
@@ -202,63 +202,34 @@ def record_from_events(
     events: Iterable[Any],
     started: str | None = None,
     meta: dict[str, Any] | None = None,
-) -> GameRecord:
-    """Build the record of a finished game from the table's events (``engine.events``) — the
-    UI passes what it has: the journal's header fields and actions, and every event emitted.
-    ``ValueError`` if the events do not include ``GameEnded``."""
-    from engine import events as E
+) -> PlayedGame:
+    """The history entry of a finished game, from the table's events (``engine.events``, read
+    through the engine's one fold, ``engine.records.fold``) — the UI passes what it has: the
+    journal's header fields and actions, and every event emitted. ``ValueError`` if the events
+    do not include ``GameEnded`` (or are not a game's: ``RecordError`` is a ``ValueError``)."""
+    from engine.records.fold import fold_events
 
-    rounds: list[RoundRecord] = []
-    result = None
-    current: dict[str, Any] | None = None
-
-    def close_round(deltas: Sequence[int]) -> None:
-        nonlocal current
-        if current is None:
-            return
-        wins = tuple(current["wins"])
-        kind = current["kind"] or ("tsumo" if wins and wins[0].tsumo else "ron" if wins else "?")
-        rounds.append(
-            RoundRecord(
-                round_index=current["round_index"],
-                honba=current["honba"],
-                kind=kind,
-                deltas=tuple(deltas),
-                wins=wins,
-                riichi=tuple(sorted(current["riichi"])),
-                called=tuple(sorted(current["called"])),
-            )
-        )
-        current = None
-
-    for ev in events:
-        if isinstance(ev, E.RoundStarted):
-            current = {"round_index": ev.round_index, "honba": ev.honba, "kind": None,
-                       "wins": [], "riichi": set(), "called": set()}
-        elif current is None:
-            if isinstance(ev, E.GameEnded):
-                result = ev.result
-            continue
-        elif isinstance(ev, E.RiichiAccepted):
-            current["riichi"].add(ev.seat)
-        elif isinstance(ev, E.Called):
-            current["called"].add(ev.seat)
-        elif isinstance(ev, E.Win):
-            r = ev.result
-            current["wins"].append(
-                WinRecord(ev.seat, ev.from_seat, r.han, r.fu, r.total,
-                          tuple(y.name for y in r.yaku))
-            )
-        elif isinstance(ev, E.RoundDrawn):
-            current["kind"] = ev.kind.value
-        elif isinstance(ev, E.RoundEnded):
-            close_round(ev.deltas)
-        elif isinstance(ev, E.GameEnded):
-            result = ev.result
+    fold = fold_events(events)
+    result = fold.result
     if result is None:
         raise ValueError(f"game {game_id}: the events do not end with GameEnded")
+    rounds = []
+    for r in fold.rounds:
+        wins = tuple(
+            PlayedWin(w.seat, w.from_seat, w.result.han, w.result.fu, w.result.total,
+                      tuple(y.name for y in w.result.yaku))
+            for w in r.wins
+        )
+        if r.drawn is not None:
+            kind = r.drawn.kind.value
+        else:
+            kind = "tsumo" if wins[0].tsumo else "ron"
+        assert r.ended is not None  # a finished round of the fold
+        rounds.append(PlayedRound(round_index=r.start.round_index, honba=r.start.honba,
+                                  kind=kind, deltas=tuple(r.ended.deltas), wins=wins,
+                                  riichi=r.riichi, called=r.called))
     rules_dict = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
-    return GameRecord(
+    return PlayedGame(
         game_id=game_id,
         rules=rules_dict,
         seed=seed,
@@ -489,7 +460,7 @@ class History:
 
     # ----------------------------------------------------------------------- writing
 
-    def record_game(self, game: GameRecord) -> bool:
+    def record_game(self, game: PlayedGame) -> bool:
         """Store a finished game (one transaction). True if stored now, False if it was
         already there (same ``game_id``) or history is unavailable."""
         finished = game.finished or _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
@@ -559,10 +530,10 @@ class History:
 
         return list(self._run(op, []))
 
-    def get_game(self, game_id: str) -> GameRecord | None:
+    def get_game(self, game_id: str) -> PlayedGame | None:
         """The whole record (with rounds and actions), or None."""
 
-        def op(conn: sqlite3.Connection) -> GameRecord | None:
+        def op(conn: sqlite3.Connection) -> PlayedGame | None:
             row = conn.execute(
                 "SELECT started, finished, rules, seed, seats, points, ranking, scores, actions,"
                 " meta FROM games WHERE id = ?", (game_id,),
@@ -570,22 +541,22 @@ class History:
             if row is None:
                 return None
             started, finished, rules, seed, seats, points, ranking, scores, actions, meta = row
-            wins: dict[int, list[WinRecord]] = {}
+            wins: dict[int, list[PlayedWin]] = {}
             for seq, seat, frm, han, fu, pts, yaku in conn.execute(
                 "SELECT seq, seat, from_seat, han, fu, points, yaku FROM wins"
                 " WHERE game_id = ? ORDER BY rowid", (game_id,),
             ):
                 wins.setdefault(seq, []).append(
-                    WinRecord(seat, frm, han, fu, pts, tuple(json.loads(yaku))))
+                    PlayedWin(seat, frm, han, fu, pts, tuple(json.loads(yaku))))
             rounds = tuple(
-                RoundRecord(ri, honba, kind, tuple(json.loads(deltas)), tuple(wins.get(seq, ())),
+                PlayedRound(ri, honba, kind, tuple(json.loads(deltas)), tuple(wins.get(seq, ())),
                             tuple(json.loads(riichi)), tuple(json.loads(called)))
                 for seq, ri, honba, kind, deltas, riichi, called in conn.execute(
                     "SELECT seq, round_index, honba, kind, deltas, riichi, called FROM rounds"
                     " WHERE game_id = ? ORDER BY seq", (game_id,),
                 )
             )
-            return GameRecord(
+            return PlayedGame(
                 game_id=game_id,
                 rules=json.loads(rules),
                 seed=int(seed),
@@ -687,7 +658,7 @@ class History:
 # ``History.open()`` for the session instead, to show its ``warnings``.
 
 
-def record_game(game: GameRecord, path: str | os.PathLike[str] | None = None) -> bool:
+def record_game(game: PlayedGame, path: str | os.PathLike[str] | None = None) -> bool:
     with History.open(path, check=False) as h:
         return h.record_game(game)
 
@@ -698,7 +669,7 @@ def list_games(limit: int | None = 20, path: str | os.PathLike[str] | None = Non
         return h.list_games(limit, player_seat_kind)
 
 
-def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> GameRecord | None:
+def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> PlayedGame | None:
     with History.open(path, check=False) as h:
         return h.get_game(game_id)
 

@@ -32,7 +32,7 @@ SEATS = [{"kind": "human", "name": "You"}] + [{"kind": "ai", "level": "greedy"}]
 
 
 @cache
-def recorded_game() -> H.GameRecord:
+def recorded_game() -> H.PlayedGame:
     """One tonpuusen between greedy baselines (never a tuned level, so AI changes do not move
     the snapshots), recorded as the table screen records a finished game."""
     rules = replace(RuleSet(), length="tonpuusen")
@@ -49,7 +49,7 @@ def recorded_game() -> H.GameRecord:
     return replace(record, finished="2026-11-28T20:15:00+00:00")
 
 
-def seed_history(*records: H.GameRecord) -> None:
+def seed_history(*records: H.PlayedGame) -> None:
     with H.History.open() as h:
         for record in records or (recorded_game(),):
             assert h.record_game(record)
