@@ -2,8 +2,14 @@
 (:mod:`engine.records.model`), a tenhou.net/6 writer, :func:`record_from_game` for games played
 here, and :func:`read_record` that tells the formats apart by their content.
 
->>> from engine.records import read_record   # doctest: +SKIP
->>> game = read_record("game.mjlog"); len(game.rounds)   # doctest: +SKIP
+>>> from engine.game import Game
+>>> text = to_tenhou6(record_from_game(Game(seed=1)))   # a game just dealt: no round finished
+>>> parse_record(text.encode(), "new game").rounds
+()
+
+A file is read with ``read_record`` (not run here: it needs one on disk):
+
+>>> game = read_record("game.mjlog")   # doctest: +SKIP
 """
 
 from __future__ import annotations
