@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.errors import RulesError
 from engine.meld import Meld, MeldKind
@@ -24,7 +24,7 @@ from engine.scoring.decompose import is_kokushi
 from engine.scoring.decompose import readings as regular_readings
 from engine.scoring.points import pay, total_of, yakuman_limit_name
 from engine.scoring.result import HandResult, Yaku
-from engine.scoring.yaku import Reading, pinfu_shape
+from engine.scoring.yaku import HandFacts, Reading, YakumanDef, pinfu_shape
 from engine.tiles import EAST, dora_of, kind_name
 
 _CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
@@ -175,8 +175,8 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
     except TypeError:
         tset = set()
     if not tset or not _ALL_TILES.issuperset(tset):
-        bad_tile = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
-        raise RulesError(f"{bad_tile!r} is not a tile 0-135")
+        bad = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
+        raise RulesError(f"{bad!r} is not a tile 0-135")
     if len(tset) != len(tiles):
         for t in tiles:
             if type(t) is not int:
@@ -289,8 +289,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     maybe_yakuman = comp.local_yakuman or _yakuman_possible(
         sit, counts, hand_counts, facts, readings[0].form, menzen, menzen and not melds, n_kan,
         n_ankan, rules)
-    best = None
-    best_key: tuple = ()
+    best: tuple[Reading, list[tuple[YakumanDef, int]] | None, list[int]] | None = None
+    best_key: tuple[int, bool, int, int] = (0, False, 0, 0)
     best_yaku_han = 0
     hand_part: dict[str, tuple[int, list[int], bool]] = {}
     single = len(readings) == 1
@@ -298,7 +298,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
         dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
     for r in readings:
         if maybe_yakuman:
-            found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
+            found = [(y, x) for y in comp.yakuman if (x := y.check(r))]
             if found:
                 if not rules.multiple_yakuman and len(found) > 1:
                     found = [max(found, key=lambda f: f[1])]  # S4 option: no adding up
@@ -306,15 +306,16 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 ron, td, to = pay(8000 * mult, dealer)
                 key = (total_of(ron, td, to, tsumo, dealer), True, 13 * mult, 0)
                 if best is None or key > best_key:
-                    best, best_key = (r, found, None), key
+                    best, best_key = (r, found, []), key
                 continue
         if single:  # one reading: every yaku at once
             part = _NOTHING
             han1, hit1, pinfu = comp.all_yaku[menzen](r)
         else:
-            part = hand_part.get(r.form)
-            if part is None:
-                part = hand_part[r.form] = comp.hand_yaku[menzen](r)
+            got = hand_part.get(r.form)
+            if got is None:
+                got = hand_part[r.form] = comp.hand_yaku[menzen](r)
+            part = got
             han1, hit1, pinfu = comp.reading_yaku[menzen](r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
@@ -327,7 +328,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
         fu = _fu_value(r, pinfu or part[2])
         # totals are base points times a fixed factor, rounded up per payer: compare the
         # rounded payments themselves (S3: points first)
-        key = (comp.price(han, fu, dealer)[5 + tsumo], False, han, fu)
+        price = comp.price(han, fu, dealer)
+        key = (price[6] if tsumo else price[5], False, han, fu)
         if best is None or key > best_key:
             best, best_key = (r, None, part[1] + hit1), key
     if best is None:
@@ -335,9 +337,9 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             raise NoYaku(f"under the {min_han}-han minimum (S8; dora do not count)",
                          concealed, melds)
         raise NoYaku("complete hand without a yaku", concealed, melds)
-    r, found, hits = best
-    if found is not None:
-        return _yakuman_result(r, found, dealer)
+    r, yakuman, hits = best
+    if yakuman is not None:
+        return _yakuman_result(r, yakuman, dealer)
     hits.sort()
     if single:
         dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
@@ -347,8 +349,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
 _NOTHING: tuple[int, list[int], bool] = (0, [], False)
 
 
-def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int], facts,
-                      form: str, menzen: bool, no_melds: bool, n_kan: int, n_ankan: int,
+def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int],
+                      facts: HandFacts, form: str, menzen: bool, no_melds: bool, n_kan: int, n_ankan: int,
                       rules: RuleSet) -> bool:
     """A cheap hand-level gate: False when no standard yakuman (Y30-Y42) can apply, so the
     per-reading yakuman checks are skipped (it may say True for a hand without one; local
@@ -395,17 +397,17 @@ def _result(r: Reading, comp: Compiled, hits: list[int], dora: int, ura: int, ak
             dealer: bool) -> HandResult:
     yaku, ids, han, pinfu = comp.lines_of(r.menzen, hits)
     if dora or aka or ura:
-        yaku, ids = list(yaku), list(ids)
+        lines, pairs = list(yaku), list(ids)
         if dora:
-            yaku.append(yaku_line("dora", dora))
-            ids.append((52, dora))
+            lines.append(yaku_line("dora", dora))
+            pairs.append((52, dora))
         if aka:
-            yaku.append(yaku_line("aka dora", aka))
-            ids.append((54, aka))
+            lines.append(yaku_line("aka dora", aka))
+            pairs.append((54, aka))
         if ura:
-            yaku.append(yaku_line("ura dora", ura))
-            ids.append((53, ura))
-        yaku, ids = tuple(yaku), tuple(ids)
+            lines.append(yaku_line("ura dora", ura))
+            pairs.append((53, ura))
+        yaku, ids = tuple(lines), tuple(pairs)
         han += dora + aka + ura
     fu, breakdown = _fu(r, pinfu)
     base, limit, ron, td, to, total_ron, total_tsumo = comp.price(han, fu, dealer)
@@ -414,7 +416,8 @@ def _result(r: Reading, comp: Compiled, hits: list[int], dora: int, ura: int, ak
                       total_tsumo if tsumo else total_ron, (), ids, tsumo, dealer)
 
 
-def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
+def _yakuman_result(r: Reading, found: list[tuple[YakumanDef, int]], dealer: bool
+                    ) -> HandResult:
     parts = tuple((y.name, m) for y, m in found)
     ids = tuple((y.tenhou_id, 13 * m) for y, m in found if y.tenhou_id >= 0)
     mult = sum(m for _, m in parts)
