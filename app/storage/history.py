@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from app.storage import paths
 from app.storage.atomic import move_aside
@@ -452,7 +452,7 @@ class History:
             self._conn.close()
             self._conn = None
 
-    def __enter__(self) -> History:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
