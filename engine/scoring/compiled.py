@@ -9,6 +9,7 @@ hashing a ``RuleSet`` (some sixty fields) costs more than the identity check the
 hand. Both tables are bounded.
 
 >>> from engine.rules import RuleSet
+>>> cache_clear()   # as in a fresh process
 >>> before = compilations()
 >>> compiled(RuleSet(kuitan=False)) is compiled(RuleSet(kuitan=False))
 True
