@@ -21,6 +21,7 @@ from app.screens.replay_viewer import (
     frames_of,
 )
 from app.storage import history as H
+from app.storage import played as P
 from app.storage.settings import Settings
 from app.widgets.replay_seat import ReplaySeat
 from engine.events import GameEnded, RoundEnded, RoundStarted, Win
@@ -42,7 +43,7 @@ def recorded_game() -> H.PlayedGame:
         pending = game.pending()
         seat = min(pending)
         game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
-    record = H.record_from_events(
+    record = P.record_from_events(
         game_id="replay-test", rules=rules, seed=SEED, seats=SEATS,
         actions=[(s, a.to_dict()) for s, a in game.actions], events=game.events,
     )

@@ -15,6 +15,7 @@ import pytest
 
 from app.storage import history as H
 from app.storage import paths
+from app.storage import played as P
 
 ROOT = Path(__file__).resolve().parents[2]
 HUMAN = {"kind": "human", "name": "You"}
@@ -129,7 +130,7 @@ def test_record_from_engine_events():
         E.GameEnded(E.GameResult((29900, 21100, 25000, 25000), (0, 2, 3, 1),
                                  (49.9, -8.9, -5.0, -25.0), 0), "bust"),
     ]
-    rec = H.record_from_events(game_id="x", rules={"name": "tenhou", "length": "hanchan"}, seed=1,
+    rec = P.record_from_events(game_id="x", rules={"name": "tenhou", "length": "hanchan"}, seed=1,
                                seats=SEATS, actions=[(0, {"type": "pass"})], events=evs)
     assert rec.ranking == (0, 2, 3, 1) and rec.points[0] == 29900
     assert rec.rounds == (
@@ -138,7 +139,7 @@ def test_record_from_engine_events():
         H.PlayedRound(0, 1, "kyuushu", (0, 0, 0, 0)),
     )
     with pytest.raises(ValueError):
-        H.record_from_events(game_id="x", rules={}, seed=1, seats=SEATS, actions=[],
+        P.record_from_events(game_id="x", rules={}, seed=1, seats=SEATS, actions=[],
                              events=evs[:-1])
 
 

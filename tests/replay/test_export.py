@@ -115,7 +115,7 @@ def test_the_record_holds_what_the_game_did(games):
 def test_one_fold_feeds_the_export_and_the_history(games):
     # item 6 of issue 12: the records export and the player's history read a game through the
     # same fold, so they agree on every round: who won, how it ended, what it paid
-    from app.storage.history import record_from_events
+    from app.storage.played import record_from_events
 
     for game in games[:8] + games[-3:]:
         record = record_from_game(game)
