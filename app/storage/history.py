@@ -24,7 +24,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from app.storage import paths
 from app.storage.atomic import move_aside
@@ -38,6 +38,7 @@ from app.storage.played import (
 )
 
 log = logging.getLogger("riichi.storage")
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 #: Lines of a hand result that are not yaku (left out of yaku counts).
@@ -235,7 +236,7 @@ class History:
         except sqlite3.Error as e:
             self._warn(f"Game history is not available ({e}).")
 
-    def _run(self, op: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+    def _run(self, op: Callable[[sqlite3.Connection], T], default: T) -> T:
         """Run ``op``; on corruption, recover and retry once on the new database."""
         for attempt in (1, 2):
             if self._conn is None:
@@ -331,7 +332,8 @@ class History:
                 ))
             return out
 
-        return list(self._run(op, []))
+        none: list[GameSummary] = []
+        return list(self._run(op, none))
 
     def get_game(self, game_id: str) -> PlayedGame | None:
         """The whole record (with rounds and actions), or None."""
@@ -387,10 +389,10 @@ class History:
             placements: list[int] = []
             for gid, seats, ranking in games:
                 seats_l, ranking_l = json.loads(seats), json.loads(ranking)
-                me = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
-                if me:
-                    mine[gid] = me
-                    placements.extend(ranking_l.index(s) + 1 for s in me)
+                kind_seats = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
+                if kind_seats:
+                    mine[gid] = kind_seats
+                    placements.extend(ranking_l.index(s) + 1 for s in kind_seats)
             if not mine:
                 return Statistics()
             wins_by_round: dict[tuple[str, int], list[tuple[int, int, int, str]]] = {}
