@@ -7,9 +7,9 @@ the tile count no longer tells how many sets are still to be made. Hence ``shant
 here: per-suit pareto tables of (sets, partial sets, pair) cached by the suit's counts.
 
 >>> from engine.tiles import parse_kinds, kinds_to_counts
->>> shanten(kinds_to_counts(parse_kinds("123456789m1p11z")))   # tanki on 1p or 1z
+>>> shanten(kinds_to_counts(parse_kinds("123456789m11p11z")))   # shanpon on 1p or 1z
 0
->>> shanten(kinds_to_counts(parse_kinds("1133557799m1133p")))  # chiitoitsu tenpai
+>>> shanten(kinds_to_counts(parse_kinds("1133557799m113p")))  # chiitoitsu tenpai
 0
 """
 

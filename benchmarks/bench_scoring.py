@@ -35,7 +35,7 @@ from test_scoring_vs_mahjong import compare, oracle_args  # noqa: E402
 
 from engine.rules import preset  # noqa: E402
 from engine.scoring import NotAWin, NoYaku, score_hand  # noqa: E402
-from engine.scoring import decompose, hand  # noqa: E402
+from engine.scoring import compiled, decompose  # noqa: E402
 from engine.scoring.decompose import _decompositions  # noqa: E402
 from engine.scoring.samples import Sample, random_win  # noqa: E402
 
@@ -60,7 +60,7 @@ def _clear_tables() -> None:
     for by_tsumo in decompose._WIN_TABLES:
         for table in by_tsumo:
             table.clear()
-    hand._COMPILED.clear()
+    compiled.cache_clear()
 
 
 def bench(label: str, samples: list[Sample], rules, repeats: int) -> float:

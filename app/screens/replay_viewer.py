@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from app.i18n import round_label, seat_name, seat_text, t, texts
 from app.screens.base import SizeAware
-from app.storage.history import GameRecord, History
+from app.storage.history import History, PlayedGame
 from app.widgets.melds import meld_text
 from app.widgets.replay_seat import ReplaySeat, SeatState
 from engine.actions import action_from_dict
@@ -93,7 +93,7 @@ def build_frames(rules: RuleSet, seed: int, actions) -> list[Frame]:
     return frames
 
 
-def frames_of(record: GameRecord) -> list[Frame]:
+def frames_of(record: PlayedGame) -> list[Frame]:
     try:
         rules = RuleSet.from_dict(record.rules)
     except (RulesError, ValueError, KeyError, TypeError) as e:
@@ -201,7 +201,7 @@ class ReplayViewerScreen(SizeAware, Screen):
 
     index: reactive[int] = reactive(0, init=False)
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: PlayedGame) -> None:
         super().__init__()
         self.record = record
         self.frames = frames_of(record)  # ReplayError for a record that cannot be replayed

@@ -944,7 +944,7 @@ class TableScreen(SizeAware, Screen):
 
     def record_history(self, journal) -> None:
         """Add the finished game to the history, then remove its save (storage.session)."""
-        from app.storage.history import record_from_events
+        from app.storage.played import record_from_events
         from app.storage.session import finish_game
 
         from app.seats import mjai_seats, seat_records

@@ -22,15 +22,23 @@ import os
 import sqlite3
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from app.storage import paths
 from app.storage.atomic import move_aside
+from app.storage.played import (
+    GameSummary,
+    PlayedGame,
+    PlayedRound,
+    PlayedWin,
+    Statistics,
+    seat_kind,
+)
 
 log = logging.getLogger("riichi.storage")
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 #: Lines of a hand result that are not yaku (left out of yaku counts).
@@ -38,239 +46,6 @@ NOT_YAKU = frozenset({"dora", "aka dora", "ura dora"})
 
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
-
-
-# --------------------------------------------------------------------------- records
-
-
-@dataclass(frozen=True, slots=True)
-class WinRecord:
-    """One win of a round. ``from_seat == seat`` for tsumo; ``points`` is the hand's value
-    before honba and sticks (``HandResult.total``); ``yaku`` the result's line names."""
-
-    seat: int
-    from_seat: int
-    han: int
-    fu: int
-    points: int
-    yaku: tuple[str, ...] = ()
-
-    @property
-    def tsumo(self) -> bool:
-        return self.seat == self.from_seat
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """One round. ``round_index`` 0-3 = East 1-4, 4-7 South…; ``kind`` is "tsumo", "ron" or a
-    draw kind ("exhaustive", "nagashi", "kyuushu", …); ``deltas`` the round's score changes
-    per seat; ``riichi`` / ``called`` the seats that declared riichi / made an open call."""
-
-    round_index: int
-    honba: int
-    kind: str
-    deltas: tuple[int, ...]
-    wins: tuple[WinRecord, ...] = ()
-    riichi: tuple[int, ...] = ()
-    called: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A finished game. ``ranking`` lists seats first to last (ties already broken);
-    ``points`` final points and ``scores`` uma/oka game scores, per seat; ``actions`` the
-    journal's ``(seat, action_dict)`` list."""
-
-    game_id: str
-    rules: dict[str, Any]
-    seed: int
-    seats: list[Any]
-    points: tuple[int, ...]
-    ranking: tuple[int, ...]
-    scores: tuple[float, ...]
-    rounds: tuple[RoundRecord, ...] = ()
-    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-    started: str | None = None
-    finished: str = ""
-    meta: dict[str, Any] = field(default_factory=dict)
-
-    def placement(self, seat: int) -> int:
-        """1 = first."""
-        return list(self.ranking).index(seat) + 1
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """A line of ``list_games``. ``player_seat`` is the first seat of the asked-for kind
-    (None if none); ``placement`` (1-4) and ``points`` / ``score`` are that seat's."""
-
-    game_id: str
-    finished: str
-    rules_name: str
-    length: str
-    rounds_played: int
-    seats: list[Any]
-    points: tuple[int, ...]
-    ranking: tuple[int, ...]
-    scores: tuple[float, ...]
-    player_seat: int | None
-    placement: int | None
-    player_points: int | None
-    player_score: float | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.game_id,
-            "finished": self.finished,
-            "rules": self.rules_name,
-            "length": self.length,
-            "rounds": self.rounds_played,
-            "seats": self.seats,
-            "points": list(self.points),
-            "ranking": list(self.ranking),
-            "scores": list(self.scores),
-            "player_seat": self.player_seat,
-            "placement": self.placement,
-            "player_points": self.player_points,
-            "player_score": self.player_score,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Statistics:
-    """The player's record over all games of seats of one kind. Rates are fractions of rounds
-    played (None before any round); ``placements`` counts 1st-4th; ``recent_placements`` the
-    placements of the last games, oldest first. ``deal_ins`` counts wins paid (a double ron
-    is two); ``deal_in_rate`` counts rounds."""
-
-    games: int = 0
-    rounds: int = 0
-    average_placement: float | None = None
-    placements: tuple[int, int, int, int] = (0, 0, 0, 0)
-    win_rate: float | None = None
-    deal_in_rate: float | None = None
-    riichi_rate: float | None = None
-    call_rate: float | None = None
-    tsumo_wins: int = 0
-    ron_wins: int = 0
-    deal_ins: int = 0
-    average_win_points: float | None = None
-    average_deal_in_points: float | None = None
-    yaku_counts: dict[str, int] = field(default_factory=dict)
-    recent_placements: list[int] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "rounds": self.rounds,
-            "average_placement": self.average_placement,
-            "placements": list(self.placements),
-            "win_rate": self.win_rate,
-            "deal_in_rate": self.deal_in_rate,
-            "riichi_rate": self.riichi_rate,
-            "call_rate": self.call_rate,
-            "tsumo_wins": self.tsumo_wins,
-            "ron_wins": self.ron_wins,
-            "deal_ins": self.deal_ins,
-            "average_win_points": self.average_win_points,
-            "average_deal_in_points": self.average_deal_in_points,
-            "yaku_counts": dict(self.yaku_counts),
-            "recent_placements": list(self.recent_placements),
-        }
-
-
-def seat_kind(seat: Any) -> str | None:
-    """A seat description's kind: the string itself, or a dict's ``"kind"``."""
-    if isinstance(seat, str):
-        return seat
-    if isinstance(seat, dict):
-        kind = seat.get("kind")
-        return kind if isinstance(kind, str) else None
-    return None
-
-
-# --------------------------------------------------------------------------- from engine events
-
-
-def record_from_events(
-    *,
-    game_id: str,
-    rules: Any,
-    seed: int,
-    seats: Sequence[Any],
-    actions: Iterable[tuple[int, Any]],
-    events: Iterable[Any],
-    started: str | None = None,
-    meta: dict[str, Any] | None = None,
-) -> GameRecord:
-    """Build the record of a finished game from the table's events (``engine.events``) — the
-    UI passes what it has: the journal's header fields and actions, and every event emitted.
-    ``ValueError`` if the events do not include ``GameEnded``."""
-    from engine import events as E
-
-    rounds: list[RoundRecord] = []
-    result = None
-    current: dict[str, Any] | None = None
-
-    def close_round(deltas: Sequence[int]) -> None:
-        nonlocal current
-        if current is None:
-            return
-        wins = tuple(current["wins"])
-        kind = current["kind"] or ("tsumo" if wins and wins[0].tsumo else "ron" if wins else "?")
-        rounds.append(
-            RoundRecord(
-                round_index=current["round_index"],
-                honba=current["honba"],
-                kind=kind,
-                deltas=tuple(deltas),
-                wins=wins,
-                riichi=tuple(sorted(current["riichi"])),
-                called=tuple(sorted(current["called"])),
-            )
-        )
-        current = None
-
-    for ev in events:
-        if isinstance(ev, E.RoundStarted):
-            current = {"round_index": ev.round_index, "honba": ev.honba, "kind": None,
-                       "wins": [], "riichi": set(), "called": set()}
-        elif current is None:
-            if isinstance(ev, E.GameEnded):
-                result = ev.result
-            continue
-        elif isinstance(ev, E.RiichiAccepted):
-            current["riichi"].add(ev.seat)
-        elif isinstance(ev, E.Called):
-            current["called"].add(ev.seat)
-        elif isinstance(ev, E.Win):
-            r = ev.result
-            current["wins"].append(
-                WinRecord(ev.seat, ev.from_seat, r.han, r.fu, r.total,
-                          tuple(y.name for y in r.yaku))
-            )
-        elif isinstance(ev, E.RoundDrawn):
-            current["kind"] = ev.kind.value
-        elif isinstance(ev, E.RoundEnded):
-            close_round(ev.deltas)
-        elif isinstance(ev, E.GameEnded):
-            result = ev.result
-    if result is None:
-        raise ValueError(f"game {game_id}: the events do not end with GameEnded")
-    rules_dict = rules.to_dict() if hasattr(rules, "to_dict") else dict(rules)
-    return GameRecord(
-        game_id=game_id,
-        rules=rules_dict,
-        seed=seed,
-        seats=list(seats),
-        points=tuple(result.points),
-        ranking=tuple(result.ranking),
-        scores=tuple(result.scores),
-        rounds=tuple(rounds),
-        actions=[(s, a.to_dict() if hasattr(a, "to_dict") else dict(a)) for s, a in actions],
-        started=started,
-        meta=dict(meta or {}),
-    )
 
 
 # --------------------------------------------------------------------------- schema
@@ -461,7 +236,7 @@ class History:
         except sqlite3.Error as e:
             self._warn(f"Game history is not available ({e}).")
 
-    def _run(self, op: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+    def _run(self, op: Callable[[sqlite3.Connection], T], default: T) -> T:
         """Run ``op``; on corruption, recover and retry once on the new database."""
         for attempt in (1, 2):
             if self._conn is None:
@@ -481,7 +256,7 @@ class History:
             self._conn.close()
             self._conn = None
 
-    def __enter__(self) -> History:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -489,7 +264,7 @@ class History:
 
     # ----------------------------------------------------------------------- writing
 
-    def record_game(self, game: GameRecord) -> bool:
+    def record_game(self, game: PlayedGame) -> bool:
         """Store a finished game (one transaction). True if stored now, False if it was
         already there (same ``game_id``) or history is unavailable."""
         finished = game.finished or _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
@@ -557,12 +332,13 @@ class History:
                 ))
             return out
 
-        return list(self._run(op, []))
+        none: list[GameSummary] = []
+        return list(self._run(op, none))
 
-    def get_game(self, game_id: str) -> GameRecord | None:
+    def get_game(self, game_id: str) -> PlayedGame | None:
         """The whole record (with rounds and actions), or None."""
 
-        def op(conn: sqlite3.Connection) -> GameRecord | None:
+        def op(conn: sqlite3.Connection) -> PlayedGame | None:
             row = conn.execute(
                 "SELECT started, finished, rules, seed, seats, points, ranking, scores, actions,"
                 " meta FROM games WHERE id = ?", (game_id,),
@@ -570,22 +346,22 @@ class History:
             if row is None:
                 return None
             started, finished, rules, seed, seats, points, ranking, scores, actions, meta = row
-            wins: dict[int, list[WinRecord]] = {}
+            wins: dict[int, list[PlayedWin]] = {}
             for seq, seat, frm, han, fu, pts, yaku in conn.execute(
                 "SELECT seq, seat, from_seat, han, fu, points, yaku FROM wins"
                 " WHERE game_id = ? ORDER BY rowid", (game_id,),
             ):
                 wins.setdefault(seq, []).append(
-                    WinRecord(seat, frm, han, fu, pts, tuple(json.loads(yaku))))
+                    PlayedWin(seat, frm, han, fu, pts, tuple(json.loads(yaku))))
             rounds = tuple(
-                RoundRecord(ri, honba, kind, tuple(json.loads(deltas)), tuple(wins.get(seq, ())),
+                PlayedRound(ri, honba, kind, tuple(json.loads(deltas)), tuple(wins.get(seq, ())),
                             tuple(json.loads(riichi)), tuple(json.loads(called)))
                 for seq, ri, honba, kind, deltas, riichi, called in conn.execute(
                     "SELECT seq, round_index, honba, kind, deltas, riichi, called FROM rounds"
                     " WHERE game_id = ? ORDER BY seq", (game_id,),
                 )
             )
-            return GameRecord(
+            return PlayedGame(
                 game_id=game_id,
                 rules=json.loads(rules),
                 seed=int(seed),
@@ -613,10 +389,10 @@ class History:
             placements: list[int] = []
             for gid, seats, ranking in games:
                 seats_l, ranking_l = json.loads(seats), json.loads(ranking)
-                me = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
-                if me:
-                    mine[gid] = me
-                    placements.extend(ranking_l.index(s) + 1 for s in me)
+                kind_seats = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
+                if kind_seats:
+                    mine[gid] = kind_seats
+                    placements.extend(ranking_l.index(s) + 1 for s in kind_seats)
             if not mine:
                 return Statistics()
             wins_by_round: dict[tuple[str, int], list[tuple[int, int, int, str]]] = {}
@@ -687,7 +463,7 @@ class History:
 # ``History.open()`` for the session instead, to show its ``warnings``.
 
 
-def record_game(game: GameRecord, path: str | os.PathLike[str] | None = None) -> bool:
+def record_game(game: PlayedGame, path: str | os.PathLike[str] | None = None) -> bool:
     with History.open(path, check=False) as h:
         return h.record_game(game)
 
@@ -698,7 +474,7 @@ def list_games(limit: int | None = 20, path: str | os.PathLike[str] | None = Non
         return h.list_games(limit, player_seat_kind)
 
 
-def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> GameRecord | None:
+def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> PlayedGame | None:
     with History.open(path, check=False) as h:
         return h.get_game(game_id)
 

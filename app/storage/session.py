@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 
 from app.storage import paths
-from app.storage.history import GameRecord, History
+from app.storage.history import History, PlayedGame
 from app.storage.journal import Journal, SavedGame, load_saved_game
 from app.storage.settings import Settings, load_settings
 
@@ -46,7 +46,7 @@ def startup(check_history: bool = True) -> Startup:
     return Startup(settings, loaded.game, loaded.running_elsewhere, warnings)
 
 
-def finish_game(journal: Journal, record: GameRecord) -> list[str]:
+def finish_game(journal: Journal, record: PlayedGame) -> list[str]:
     """Record the finished game in the history, then remove its journal. If it cannot be
     recorded, the journal is moved to ``<data>/unrecorded/<game_id>.jsonl`` rather than lost
     (and is no longer offered for resume). Returns messages for the player."""

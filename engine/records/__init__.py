@@ -2,14 +2,22 @@
 (:mod:`engine.records.model`), a tenhou.net/6 writer, :func:`record_from_game` for games played
 here, and :func:`read_record` that tells the formats apart by their content.
 
->>> from engine.records import read_record   # doctest: +SKIP
->>> game = read_record("game.mjlog"); len(game.rounds)   # doctest: +SKIP
+>>> from engine.game import Game
+>>> text = to_tenhou6(record_from_game(Game(seed=1)))   # a game just dealt: no round finished
+>>> parse_record(text.encode(), "new game").rounds
+()
+
+A file is read with ``read_record`` (not run here: it needs one on disk):
+
+>>> game = read_record("game.mjlog")   # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from engine.records.from_game import record_from_game
+from engine.records.mjai import looks_like_mjai
 from engine.records.mjlog import parse_mjlog, read_mjlog
 from engine.records.model import (
     Call,
@@ -25,15 +33,14 @@ from engine.records.model import (
     compare_games,
     tile_code,
 )
-from engine.records.from_game import record_from_game
-from engine.records.mjai import looks_like_mjai
-from engine.records.tenhou6 import parse_tenhou6, read_tenhou6, to_tenhou6, write_tenhou6
+from engine.records.tenhou6 import parse_tenhou6, read_tenhou6
+from engine.records.tenhou6_write import to_tenhou6, write_tenhou6
 
 __all__ = [
     "Call", "Discard", "Draw", "GameRecord", "Outcome", "RecordError", "RoundEnd", "RoundRecord",
-    "Win", "check_bookkeeping", "compare_games", "tile_code", "parse_mjlog", "read_mjlog",
-    "parse_tenhou6", "read_tenhou6", "to_tenhou6", "write_tenhou6", "read_record",
-    "parse_record", "record_from_game",
+    "Win", "check_bookkeeping", "compare_games", "parse_mjlog", "parse_record", "parse_tenhou6",
+    "read_mjlog", "read_record", "read_tenhou6", "record_from_game", "tile_code", "to_tenhou6",
+    "write_tenhou6",
 ]
 
 
@@ -58,7 +65,7 @@ def parse_record(data: bytes, source: str = "") -> GameRecord:
         from engine.records.mjai import parse_mjai
 
         return parse_mjai(_text(data, source), source)
-    if head.startswith(b"{") or head.startswith(b"["):
+    if head.startswith((b"{", b"[")):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:

@@ -23,26 +23,13 @@ played on Tenhou (``engine.replay.game_points_rules``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Protocol
 
-from engine.events import (
-    Called,
-    Discarded,
-    DoraRevealed,
-    DrawKind,
-    Drew,
-    GameEnded,
-    KanDeclared,
-    RoundDrawn,
-    RoundEnded,
-    RoundStarted,
-)
+from engine.events import DrawKind, RoundDrawn
+from engine.events import Event as GameEvent
 from engine.events import Win as WinEvent
+from engine.records.fold import FoldedRound, fold_events
 from engine.records.model import (
-    Call,
-    Discard,
-    Draw,
-    Event,
     GameRecord,
     Outcome,
     RecordError,
@@ -51,6 +38,20 @@ from engine.records.model import (
     Win,
 )
 from engine.rules import RuleSet
+
+
+class GameSource(Protocol):
+    """What a record needs of a game (``engine.game.Game``): its rules, seed and events."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def events(self) -> Iterable[GameEvent]: ...
+
 
 #: How each engine draw kind is recorded.
 DRAW_ENDS: dict[DrawKind, RoundEnd] = {
@@ -79,24 +80,22 @@ def rule_name(rules: RuleSet) -> str:
             + ("喰" if rules.kuitan else "") + ("赤" if any(rules.red_fives) else ""))
 
 
-class _Round:
-    """One round being collected from its events."""
-
-    def __init__(self, ev: RoundStarted) -> None:
-        self.start = ev
-        self.dora = list(ev.dora_indicators)
-        self.ura: tuple[int, ...] = ()
-        self.events: list[Event] = []
-        self.wins: list[Win] = []
-        self.outcome: Outcome | None = None
-
-    def record(self, outcome: Outcome | None) -> RoundRecord:
-        ev = self.start
-        return RoundRecord(
-            index=ev.round_index, honba=ev.honba, sticks=ev.sticks, scores=ev.scores,
-            hands=tuple(tuple(sorted(h)) for h in ev.hands), dora=tuple(self.dora),
-            ura=self.ura, events=tuple(self.events), outcome=outcome,
-        )
+def _round_record(rnd: FoldedRound) -> RoundRecord:
+    """A folded round as a record, its outcome ``None`` while it is being played."""
+    ev = rnd.start
+    outcome: Outcome | None = None
+    if rnd.ended is not None:
+        if rnd.drawn is not None:
+            outcome = _draw_outcome(rnd.drawn)
+        else:
+            wins = tuple(win_record(w) for w in rnd.wins)
+            d = [sum(w.deltas[s] for w in wins) for s in range(4)]
+            outcome = Outcome(RoundEnd.WIN, wins, (d[0], d[1], d[2], d[3]))
+    return RoundRecord(
+        index=ev.round_index, honba=ev.honba, sticks=ev.sticks, scores=ev.scores,
+        hands=tuple(tuple(sorted(h)) for h in ev.hands), dora=rnd.dora, ura=rnd.ura,
+        events=rnd.play, outcome=outcome,
+    )
 
 
 def win_record(ev: WinEvent) -> Win:
@@ -118,65 +117,29 @@ def _draw_outcome(ev: RoundDrawn) -> Outcome:
     return Outcome(end, (), ev.deltas, tenpai)
 
 
-def record_from_game(game: Any, names: Iterable[str] | None = None) -> GameRecord:
+def record_from_game(game: GameSource, names: Iterable[str] | None = None) -> GameRecord:
     """The record of an engine game (``engine.game.Game``), played to the end or not.
 
     ``names`` are seats 0-3 (seat 0 is the first dealer); default ``Player0``..``Player3``.
-    Raises ``RecordError`` if the events are not a game's (a round event outside a round)."""
-    names = tuple(names) if names is not None else DEFAULT_NAMES
-    if len(names) != 4:
-        raise RecordError(f"a game has four names, got {len(names)}")
-    rules: RuleSet = game.rules
-    rounds: list[RoundRecord] = []
-    cur: _Round | None = None
-    final_scores = final_points = None
-    for ev in game.events:
-        if isinstance(ev, RoundStarted):
-            if cur is not None:
-                raise RecordError(f"round {ev.round_index} starts before round "
-                                  f"{cur.start.round_index} ended")
-            cur = _Round(ev)
-            continue
-        if isinstance(ev, GameEnded):
-            final_scores = ev.result.points
-            final_points = tuple(ev.result.scores)
-            continue
-        if cur is None:
-            raise RecordError(f"{type(ev).__name__} outside a round")
-        match ev:
-            case Drew(seat, tile, rinshan):
-                if tile is None:
-                    raise RecordError(f"seat {seat}'s draw is hidden: a seat's view, not a game")
-                cur.events.append(Draw(seat, tile, rinshan))
-            case Discarded(seat, tile, tsumogiri, riichi, _):
-                cur.events.append(Discard(seat, tile, tsumogiri, riichi))
-            case Called(seat, meld, _) | KanDeclared(seat, meld):
-                cur.events.append(Call(seat, meld))
-            case DoraRevealed(indicator):
-                cur.dora.append(indicator)
-            case WinEvent():
-                cur.wins.append(win_record(ev))
-                if len(ev.ura_indicators) > len(cur.ura):  # shown for a riichi winner (D4)
-                    cur.ura = ev.ura_indicators
-                total = tuple(sum(w.deltas[s] for w in cur.wins) for s in range(4))
-                cur.outcome = Outcome(RoundEnd.WIN, tuple(cur.wins), total)  # type: ignore[arg-type]
-            case RoundDrawn():
-                cur.outcome = _draw_outcome(ev)
-            case RoundEnded():
-                if cur.outcome is None:
-                    raise RecordError(f"round {cur.start.round_index} ended without a win or draw")
-                rounds.append(cur.record(cur.outcome))
-                cur = None
-    cut = None
+    Raises ``RecordError`` if the events are not a game's (:func:`engine.records.fold.fold_events`)."""
+    seat_names = tuple(names) if names is not None else DEFAULT_NAMES
+    if len(seat_names) != 4:
+        raise RecordError(f"a game has four names, got {len(seat_names)}")
+    rules = game.rules
+    fold = fold_events(game.events)
+    rounds = tuple(_round_record(r) for r in fold.rounds)
+    cut = None if fold.cut is None else _round_record(fold.cut)
     problem = None
-    if cur is not None:
-        cut = cur.record(None)
+    if cut is not None:
         problem = f"the game is still being played: round {cut.name} is not over"
-    elif final_scores is None:
+    elif fold.result is None:
         last = rounds[-1].name if rounds else "none"
         problem = f"the game is not over (last round played: {last})"
+    res = fold.result
     return GameRecord(
-        rules=rules, names=names, rounds=tuple(rounds), disp=rule_name(rules),  # type: ignore[arg-type]
-        final_scores=final_scores, final_points=final_points,  # type: ignore[arg-type]
+        rules=rules, names=(seat_names[0], seat_names[1], seat_names[2], seat_names[3]),
+        rounds=rounds, disp=rule_name(rules),
+        final_scores=None if res is None else res.points,
+        final_points=None if res is None else res.scores,
         cut=cut, problem=problem, source=f"game seed {game.seed}",
     )

@@ -32,6 +32,7 @@ from engine.records.model import (
     RoundEnd,
     RoundRecord,
     Win,
+    four,
 )
 from engine.rules import TENHOU, RuleSet
 from engine.tiles import YAOCHUU, is_red
@@ -238,7 +239,7 @@ class _Round:
     def record(self, outcome: Outcome | None) -> RoundRecord:
         return RoundRecord(
             index=self.index, honba=self.honba, sticks=self.sticks,
-            scores=self.scores,  # type: ignore[arg-type]
+            scores=self.scores,
             hands=self.start_hands, dora=tuple(self.dora), ura=tuple(self.ura),
             events=tuple(self.events), outcome=outcome,
         )
@@ -311,8 +312,8 @@ def parse_mjai(text: str, source: str = "", base: RuleSet = TENHOU) -> GameRecor
         current.apply(ev)
         if kind == "hora":
             wins = tuple(current.wins)
-            total = [sum(w.deltas[s] for w in wins) for s in range(4)]
-            outcome = Outcome(RoundEnd.WIN, wins, tuple(total))  # type: ignore[arg-type]
+            total = four(sum(w.deltas[s] for w in wins) for s in range(4))
+            outcome = Outcome(RoundEnd.WIN, wins, total)
         elif kind == "ryukyoku":
             outcome = Outcome(current.draw_kind(), (), _deltas(ev, where), None)
         elif kind == "end_kyoku":

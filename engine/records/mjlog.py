@@ -7,10 +7,11 @@ saying where the record stops). Tile ids are Tenhou's 136 ids, used as they are.
 
 from __future__ import annotations
 
-import zlib
 import re
 import urllib.parse
+import zlib
 from pathlib import Path
+from typing import Any
 
 from engine.meld import Meld, MeldKind
 from engine.records.model import (
@@ -24,8 +25,10 @@ from engine.records.model import (
     RoundEnd,
     RoundRecord,
     Win,
+    four,
 )
 from engine.rules import RuleSet, preset
+from engine.tiles import Reds
 
 _TAG = re.compile(r"<(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+=\"[^\"]*\")*)\s*/?>")
 _ATTR = re.compile(r"([A-Za-z0-9_]+)=\"([^\"]*)\"")
@@ -57,7 +60,7 @@ def rules_from_go(go_type: int) -> tuple[RuleSet, str]:
     if go_type & GO_SANMA:
         raise RecordError(f"GO type {go_type}: three-player games are not supported")
     rules = preset("tenhou")
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if go_type & GO_NO_RED:
         changes["red_fives"] = (0, 0, 0)
     if go_type & GO_NO_KUITAN:
@@ -89,18 +92,18 @@ def decode_meld(m: int, who: int) -> Meld:
         t //= 3
         base = (t // 7) * 9 + t % 7
         copies = ((m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3)
-        tiles = [(base + i) * 4 + copies[i] for i in range(3)]
-        return Meld(MeldKind.CHI, tuple(tiles), tiles[called], source)
+        run = [(base + i) * 4 + copies[i] for i in range(3)]
+        return Meld(MeldKind.CHI, tuple(run), run[called], source)
     if m & 0x18:  # pon (bit 3) or kakan (bit 4)
         t = m >> 9
         called = t % 3
         base = t // 3
         unused = (m >> 5) & 3
-        tiles = [base * 4 + k for k in range(4) if k != unused]
+        three = [base * 4 + k for k in range(4) if k != unused]
         if m & 0x8:
-            return Meld(MeldKind.PON, tuple(tiles), tiles[called], source)
+            return Meld(MeldKind.PON, tuple(three), three[called], source)
         added = base * 4 + unused
-        return Meld(MeldKind.KAKAN, tuple(sorted(tiles + [added])), tiles[called], source, added)
+        return Meld(MeldKind.KAKAN, tuple(sorted([*three, added])), three[called], source, added)
     if m & 0x20:
         raise RecordError(f"m={m}: nukidora is a three-player call")
     hai0 = m >> 8
@@ -119,7 +122,7 @@ def _ints(text: str, what: str) -> list[int]:
 
 
 class _RoundBuilder:
-    def __init__(self, attrs: dict[str, str], reds) -> None:
+    def __init__(self, attrs: dict[str, str], reds: Reds) -> None:
         seed = _ints(attrs.get("seed", ""), "INIT seed")
         if len(seed) != 6:
             raise RecordError(f"INIT seed={attrs.get('seed')!r}: expected 6 numbers")
@@ -127,7 +130,7 @@ class _RoundBuilder:
         ten = _ints(attrs.get("ten", ""), "INIT ten")
         if len(ten) != 4:
             raise RecordError(f"INIT ten={attrs.get('ten')!r}: expected 4 scores")
-        self.scores = tuple(x * 100 for x in ten)
+        self.scores = four(x * 100 for x in ten)
         if int(attrs.get("oya", self.index % 4)) != self.index % 4:
             raise RecordError(f"INIT oya={attrs.get('oya')} does not match round {self.index}")
         hands = []
@@ -172,18 +175,19 @@ def _win(attrs: dict[str, str]) -> tuple[Win, tuple[int, ...]]:
     sc = _ints(attrs["sc"], "AGARI sc")
     if len(sc) < 8:
         raise RecordError(f"AGARI sc={attrs['sc']!r}: expected 8 numbers")
-    deltas = tuple(sc[2 * s + 1] * 100 for s in range(4))
+    deltas = four(sc[2 * s + 1] * 100 for s in range(4))
     ura = tuple(_ints(attrs.get("doraHaiUra", ""), "AGARI doraHaiUra"))
     win = Win(who, from_who, pao, sum(h for _, h in yaku), ten[0], ten[1], ten[2], tuple(yaku),
-              deltas)  # type: ignore[arg-type]
+              deltas)
     return win, ura
 
 
-def _owari(attrs: dict[str, str]):
+def _owari(attrs: dict[str, str]
+           ) -> tuple[tuple[int, int, int, int], tuple[float, float, float, float]]:
     v = attrs["owari"].split(",")
     try:
-        scores = tuple(int(v[2 * s]) * 100 for s in range(4))
-        points = tuple(float(v[2 * s + 1]) for s in range(4))
+        scores = four(int(v[2 * s]) * 100 for s in range(4))
+        points = four(float(v[2 * s + 1]) for s in range(4))
     except (ValueError, IndexError):
         raise RecordError(f"owari={attrs['owari']!r}: expected 8 numbers") from None
     return scores, points
@@ -290,8 +294,8 @@ def _parse(data: str, where: str) -> GameRecord:
             cur.wins.append(win)
             if ura:
                 cur.ura = ura
-            deltas = tuple(sum(w.deltas[s] for w in cur.wins) for s in range(4))
-            cur.outcome = Outcome(RoundEnd.WIN, tuple(cur.wins), deltas)  # type: ignore[arg-type]
+            deltas = four(sum(w.deltas[s] for w in cur.wins) for s in range(4))
+            cur.outcome = Outcome(RoundEnd.WIN, tuple(cur.wins), deltas)
         elif tag == "RYUUKYOKU":
             if cur is None or cur.outcome is not None:
                 raise RecordError("<RYUUKYOKU> outside a round in play")
@@ -300,11 +304,11 @@ def _parse(data: str, where: str) -> GameRecord:
                 raise RecordError(f"<RYUUKYOKU type={kind!r}>: unknown kind of draw")
             end = _DRAW_TYPES[kind] if kind else RoundEnd.EXHAUSTIVE
             sc = _ints(attrs["sc"], "RYUUKYOKU sc")
-            deltas = tuple(sc[2 * s + 1] * 100 for s in range(4))
+            deltas = four(sc[2 * s + 1] * 100 for s in range(4))
             tenpai = None
             if end in (RoundEnd.EXHAUSTIVE, RoundEnd.NAGASHI_MANGAN):
                 tenpai = tuple(s for s in range(4) if f"hai{s}" in attrs)
-            cur.outcome = Outcome(end, (), deltas, tenpai)  # type: ignore[arg-type]
+            cur.outcome = Outcome(end, (), deltas, tenpai)
         if "owari" in attrs:
             final_scores, final_points = _owari(attrs)
             ended = True

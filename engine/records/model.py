@@ -14,12 +14,16 @@ records of one game.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from engine.errors import RulesError
 from engine.meld import Meld
 from engine.rules import RuleSet
 from engine.tiles import Reds, is_red
+
+T = TypeVar("T")
 
 
 class RecordError(RulesError):
@@ -209,6 +213,18 @@ class GameRecord:
         return self.problem is None
 
 
+def four(values: Iterable[T]) -> tuple[T, T, T, T]:
+    """Per-seat values as a four-tuple; ``RecordError`` if there are not four.
+
+    >>> four(x * 100 for x in (250, 250, 250, 250))
+    (25000, 25000, 25000, 25000)
+    """
+    got = tuple(values)
+    if len(got) != 4:
+        raise RecordError(f"{len(got)} values where a game has four seats: {got!r}")
+    return got[0], got[1], got[2], got[3]
+
+
 # --------------------------------------------------------------------------------------------
 # tile codes: the copy-free view shared by every format
 
@@ -240,14 +256,14 @@ def code_kind(code: int) -> tuple[int, bool]:
     raise RecordError(f"{code!r} is no tenhou.net/6 tile code")
 
 
-def _meld_key(meld: Meld, reds: Reds) -> tuple:
+def _meld_key(meld: Meld, reds: Reds) -> tuple[Any, ...]:
     called = None if meld.called is None else tile_code(meld.called, reds)
     added = None if meld.added is None else tile_code(meld.added, reds)
     return (meld.kind, tuple(sorted(tile_code(t, reds) for t in meld.tiles)), called,
             meld.source, added)
 
 
-def event_key(ev: Event, reds: Reds) -> tuple:
+def event_key(ev: Event, reds: Reds) -> tuple[Any, ...]:
     """An event with tiles replaced by codes (copies ignored)."""
     match ev:
         case Draw(seat, tile, rinshan):
@@ -282,7 +298,7 @@ def compare_rounds(a: RoundRecord, b: RoundRecord, reds: Reds) -> list[str]:
         if getattr(a, name) != getattr(b, name):
             out.append(f"{name} {getattr(a, name)} vs {getattr(b, name)}")
 
-    def codes(tiles):
+    def codes(tiles: tuple[int, ...]) -> list[int]:
         return sorted(tile_code(t, reds) for t in tiles)
 
     for seat in range(4):
@@ -344,14 +360,14 @@ def check_bookkeeping(game: GameRecord) -> list[str]:
             out.append(f"after {prev.name}: {end} but {nxt.name} starts with {nxt.scores}")
     if rounds and game.final_scores is not None and game.cut is None:
         last = rounds[-1]
-        end = list(last.end_scores())
-        if end != list(game.final_scores):
+        fin = list(last.end_scores())
+        if fin != list(game.final_scores):
             left = 0
             if last.outcome is not None and last.outcome.end is not RoundEnd.WIN:
                 left = last.sticks + len(last.standing_riichi())
             first = rounds[0].dealer
-            top = max(range(4), key=lambda s: (end[s], -((s - first) % 4)))
-            end[top] += 1000 * left  # R5: leftover sticks go to the top
-            if tuple(end) != game.final_scores:
-                out.append(f"after {last.name}: {tuple(end)} but final {game.final_scores}")
+            top = max(range(4), key=lambda s: (fin[s], -((s - first) % 4)))
+            fin[top] += 1000 * left  # R5: leftover sticks go to the top
+            if tuple(fin) != game.final_scores:
+                out.append(f"after {last.name}: {tuple(fin)} but final {game.final_scores}")
     return out

@@ -18,7 +18,6 @@ from typing import Any
 
 from engine.meld import Meld, MeldKind
 from engine.records.model import (
-    YAKUMAN_IDS,
     Call,
     Discard,
     Draw,
@@ -30,7 +29,7 @@ from engine.records.model import (
     RoundRecord,
     Win,
     code_kind,
-    tile_code,
+    four,
 )
 from engine.rules import RuleSet, preset
 from engine.tiles import Reds
@@ -61,7 +60,8 @@ _ALIASES: dict[str, int] = {
 _NAME_TO_ID = {name: i for i, name in YAKU_NAMES.items()} | _ALIASES
 
 _LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5}
-_LIMIT_NAMES = {v: k for k, v in _LIMITS.items()}
+#: Tenhou's names of the limits, by ``Win.limit`` (1 mangan … 5 yakuman).
+LIMIT_NAMES = {v: k for k, v in _LIMITS.items()}
 
 _POINTS = re.compile(
     r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|役満))"
@@ -76,7 +76,8 @@ _ABORTS = {
     "四槓散了": RoundEnd.FOUR_KANS,
     "三家和了": RoundEnd.TRIPLE_RON,
 }
-_ABORT_NAMES = {v: k for k, v in _ABORTS.items()}
+#: Tenhou's names of the abortive draws, by how the round ended.
+ABORT_NAMES = {v: k for k, v in _ABORTS.items()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -183,7 +184,7 @@ class _Kyoku:
 
     STEP_BUDGET = 200_000  # search steps before giving up on a record that does not fit
 
-    def __init__(self, raw: list, reds: Reds, where: str) -> None:
+    def __init__(self, raw: list[Any], reds: Reds, where: str) -> None:
         self.where = where
         if not isinstance(raw, list) or len(raw) != 17:
             raise RecordError(f"{where}: a round is a list of 17 entries")
@@ -197,8 +198,8 @@ class _Kyoku:
             raise RecordError(f"{where}: scores {scores!r} are not four integers")
         self.scores = tuple(scores)
         self.reds = reds
-        self.takes: list[list] = []
-        self.discards: list[list] = []
+        self.takes: list[list[Any]] = []
+        self.discards: list[list[Any]] = []
         for s in range(4):
             hand, takes, discards = raw[4 + 3 * s], raw[5 + 3 * s], raw[6 + 3 * s]
             if not all(isinstance(x, list) for x in (hand, takes, discards)):
@@ -217,11 +218,11 @@ class _Kyoku:
         self.ura = tuple(self.tiles.new(c) for c in ura)
 
     # -- pass 1: the order of play -------------------------------------------------------
-    def _order(self) -> list[tuple]:
+    def _order(self) -> list[tuple[Any, ...]]:
         self.ti = [0, 0, 0, 0]
         self.di = [0, 0, 0, 0]
         self.last: list[int | None] = [None] * 4  # code of the tile just drawn (for 60)
-        self.steps: list[tuple] = []
+        self.steps: list[tuple[Any, ...]] = []
         self.budget = self.STEP_BUDGET
         self.error = "the lists do not fit together"
         if not self._turn(self.index % 4, True):
@@ -254,10 +255,10 @@ class _Kyoku:
         self.steps.append(("draw", seat, code, rinshan))
         return True
 
-    def _save(self) -> tuple:
+    def _save(self) -> tuple[Any, ...]:
         return (self.ti[:], self.di[:], self.last[:], len(self.steps))
 
-    def _restore(self, saved: tuple) -> None:
+    def _restore(self, saved: tuple[Any, ...]) -> None:
         self.ti, self.di, self.last = saved[0][:], saved[1][:], saved[2][:]
         del self.steps[saved[3]:]
 
@@ -322,12 +323,12 @@ class _Kyoku:
                     out.append((seat, take))
         seat = (discarder + 1) % 4
         take = self._peek(seat)
-        if isinstance(take, str) and take.startswith("c"):
-            if _codes(take[1:3], f"{self.where}: seat {seat}")[0] == code:
-                out.append((seat, take))
+        if (isinstance(take, str) and take.startswith("c")
+                and _codes(take[1:3], f"{self.where}: seat {seat}")[0] == code):
+            out.append((seat, take))
         return out
 
-    def _peek(self, seat: int):
+    def _peek(self, seat: int) -> Any:
         t = self.ti[seat]
         return self.takes[seat][t] if t < len(self.takes[seat]) else None
 
@@ -349,7 +350,7 @@ class _Kyoku:
         return self._turn(seat, False)
 
     # -- pass 2: tiles and melds ---------------------------------------------------------
-    def _build(self, dealt: list[list], steps: list[tuple]) -> None:
+    def _build(self, dealt: list[list[Any]], steps: list[tuple[Any, ...]]) -> None:
         self.tiles = tiles = _Tiles(self.reds)
         hands = []
         for s in range(4):
@@ -372,11 +373,11 @@ class _Kyoku:
                 case "discard":
                     if step[3]:
                         tile = last_tile[seat]
-                        tiles.hands[seat].remove(tile)  # type: ignore[arg-type]
+                        tiles.hands[seat].remove(tile)
                     else:
                         tile = tiles.take(seat, step[2])
                     last_tile[seat] = None
-                    self.events.append(Discard(seat, tile, step[3], step[4]))  # type: ignore[arg-type]
+                    self.events.append(Discard(seat, tile, step[3], step[4]))
                 case "kan":
                     last_tile[seat] = None
                     self._kan(seat, step[2], where)
@@ -430,7 +431,7 @@ class _Kyoku:
         self.events.append(Call(seat, meld))
 
 
-def _parse_win(info: list, deltas: list, dealer: int, where: str) -> Win:
+def _parse_win(info: list[Any], deltas: list[Any], dealer: int, where: str) -> Win:
     if not (isinstance(info, list) and len(info) >= 3 and all(isinstance(x, int) for x in info[:3])):
         raise RecordError(f"{where}: win info {info!r} does not start with who, from, pao")
     who, from_who, pao_who = info[:3]
@@ -438,7 +439,7 @@ def _parse_win(info: list, deltas: list, dealer: int, where: str) -> Win:
         raise RecordError(f"{where}: score changes {deltas!r} are not four integers")
     pao = None if pao_who == who else pao_who
     if len(info) == 3:  # only who/from/pao: the record gives no hand value
-        return Win(who, from_who, pao, None, None, None, None, (), tuple(deltas))  # type: ignore[arg-type]
+        return Win(who, from_who, pao, None, None, None, None, (), tuple(deltas))
     m = _POINTS.match(str(info[3]))
     if not m:
         raise RecordError(f"{where}: cannot read the points {info[3]!r}")
@@ -464,7 +465,7 @@ def _parse_win(info: list, deltas: list, dealer: int, where: str) -> Win:
     han = sum(h for _, h in yaku)
     if m["han"] and int(m["han"]) != han:
         raise RecordError(f"{where}: {info[3]!r} says {m['han']} han but the yaku add to {han}")
-    return Win(who, from_who, pao, han, fu, points, limit, tuple(yaku), tuple(deltas))  # type: ignore[arg-type]
+    return Win(who, from_who, pao, han, fu, points, limit, tuple(yaku), tuple(deltas))
 
 
 def _parse_result(result: Any, dealer: int, where: str) -> Outcome:
@@ -479,17 +480,18 @@ def _parse_result(result: Any, dealer: int, where: str) -> Outcome:
         d = result[i]
         if not (isinstance(d, list) and len(d) == 4 and all(isinstance(x, int) for x in d)):
             raise RecordError(f"{where}: score changes {d!r} are not four integers")
-        return tuple(d)  # type: ignore[return-value]
+        return tuple(d)
 
     if name == "和了":
         if len(result) < 3 or len(result) % 2 == 0:
             raise RecordError(f"{where}: a win result holds pairs of score changes and info")
         wins = tuple(_parse_win(result[i + 1], result[i], dealer, where)
                      for i in range(1, len(result), 2))
-        total = tuple(sum(w.deltas[s] for w in wins) for s in range(4))
-        return Outcome(RoundEnd.WIN, wins, total)  # type: ignore[arg-type]
+        total = four(sum(w.deltas[s] for w in wins) for s in range(4))
+        return Outcome(RoundEnd.WIN, wins, total)
     if name in ("流局", "全員聴牌", "全員不聴"):
         deltas = deltas_at(1)
+        tenpai: tuple[int, ...]
         if name == "全員聴牌":
             tenpai = (0, 1, 2, 3)
         elif name == "全員不聴":
@@ -504,7 +506,7 @@ def _parse_result(result: Any, dealer: int, where: str) -> Outcome:
     raise RecordError(f"{where}: unknown result {name!r}")
 
 
-def _load_objects(text: str, where: str) -> list[dict]:
+def _load_objects(text: str, where: str) -> list[dict[str, Any]]:
     try:
         obj = json.loads(text)
         objs = obj if isinstance(obj, list) else [obj]
@@ -524,7 +526,7 @@ def _load_objects(text: str, where: str) -> list[dict]:
     return objs
 
 
-def _reds_that_fit(rules: RuleSet, objs: list[dict]) -> RuleSet:
+def _reds_that_fit(rules: RuleSet, objs: list[dict[str, Any]]) -> RuleSet:
     """Some hand-made records claim red fives yet hold four plain fives of a suit; the tiles
     win: that suit is read with as many reds as the record leaves room for."""
     reds = list(rules.red_fives)
@@ -532,7 +534,7 @@ def _reds_that_fit(rules: RuleSet, objs: list[dict]) -> RuleSet:
         for raw in obj["log"]:
             if not isinstance(raw, list) or len(raw) != 17:
                 continue
-            tiles: list = [*raw[2], *raw[3]] if isinstance(raw[2], list) and isinstance(
+            tiles: list[Any] = [*raw[2], *raw[3]] if isinstance(raw[2], list) and isinstance(
                 raw[3], list) else []
             for s in range(4):
                 for part in (raw[4 + 3 * s], raw[5 + 3 * s]):
@@ -564,15 +566,16 @@ def parse_tenhou6(text: str, source: str = "") -> GameRecord:
                 label += f" ({'ESWN'[(head[0] // 4) % 4]}{head[0] % 4 + 1}-{head[1]})"
             k = _Kyoku(raw, rules.red_fives, label)
             outcome = _parse_result(raw[16], k.index % 4, label)
-            rounds.append(RoundRecord(k.index, k.honba, k.sticks, k.scores, k.hands, k.dora,  # type: ignore[arg-type]
+            rounds.append(RoundRecord(k.index, k.honba, k.sticks, k.scores, k.hands, k.dora,
                                       k.ura, tuple(k.events), outcome))
-    final_scores = final_points = None
+    final_scores: tuple[int, int, int, int] | None = None
+    final_points: tuple[float, float, float, float] | None = None
     sc = objs[-1].get("sc")
     if isinstance(sc, list) and len(sc) == 8:
-        final_scores = tuple(int(sc[2 * s]) for s in range(4))
-        final_points = tuple(float(sc[2 * s + 1]) for s in range(4))
+        final_scores = four(int(sc[2 * s]) for s in range(4))
+        final_points = four(float(sc[2 * s + 1]) for s in range(4))
     return GameRecord(rules, tuple(str(x) for x in names), tuple(rounds), disp,  # type: ignore[arg-type]
-                      final_scores, final_points, None, None, where)  # type: ignore[arg-type]
+                      final_scores, final_points, None, None, where)
 
 
 def read_tenhou6(path: str | Path) -> GameRecord:
@@ -584,153 +587,3 @@ def read_tenhou6(path: str | Path) -> GameRecord:
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not UTF-8 text") from None
     return parse_tenhou6(text, str(path))
-
-
-# --------------------------------------------------------------------------------------------
-# writing
-
-
-def _points_text(win: Win, dealer: int) -> str:
-    if win.points is None or win.limit is None or win.han is None:
-        raise RecordError(f"winner {win.seat}: the record has no hand value to write")
-    if win.limit:
-        head = _LIMIT_NAMES[win.limit]
-    else:
-        if win.fu is None:
-            raise RecordError(f"winner {win.seat}: no fu for a hand below mangan")
-        head = f"{win.fu}符{win.han}飜"
-    if not win.tsumo:
-        return f"{head}{win.points}点"
-    if win.seat == dealer:
-        return f"{head}{win.points // 3}点∀"
-    # non-dealer tsumo (S5): others pay ceil100(base), the dealer ceil100(2 x base), which is
-    # twice the others' payment or 100 less, so the total alone fixes the split
-    t = win.points // 100
-    if win.points % 100 == 0 and t % 4 == 0:
-        each = win.points // 4
-        return f"{head}{each}-{2 * each}点"
-    if win.points % 100 == 0 and t % 4 == 3:
-        each = (win.points + 100) // 4
-        return f"{head}{each}-{2 * each - 100}点"
-    raise RecordError(f"winner {win.seat}: {win.points} cannot be split into tsumo payments")
-
-
-def _win_info(win: Win, dealer: int) -> list:
-    info: list = [win.seat, win.from_seat, win.seat if win.pao is None else win.pao]
-    if win.points is None:
-        return info
-    info.append(_points_text(win, dealer))
-    for y, han in win.yaku:
-        name = YAKU_NAMES[y]
-        info.append(f"{name}(役満)" if y in YAKUMAN_IDS and han == 13 else f"{name}({han}飜)")
-    return info
-
-
-def _result(outcome: Outcome, dealer: int) -> list:
-    match outcome.end:
-        case RoundEnd.WIN:
-            out: list = ["和了"]
-            for w in outcome.wins:
-                out += [list(w.deltas), _win_info(w, dealer)]
-            return out
-        case RoundEnd.EXHAUSTIVE:
-            if outcome.tenpai is not None and len(outcome.tenpai) == 4:
-                return ["全員聴牌", list(outcome.deltas)]
-            if outcome.tenpai == ():
-                return ["全員不聴", list(outcome.deltas)]
-            return ["流局", list(outcome.deltas)]
-        case RoundEnd.NAGASHI_MANGAN:
-            return ["流し満貫", list(outcome.deltas)]
-    return [_ABORT_NAMES[outcome.end], list(outcome.deltas)]
-
-
-def _meld_text(meld: Meld, reds: Reds) -> str:
-    def c(t: int) -> str:
-        return str(tile_code(t, reds))
-
-    own = sorted((t for t in meld.tiles if t not in (meld.called, meld.added)),
-                 key=lambda t: (t >> 2, tile_code(t, reds)))
-    match meld.kind:
-        case MeldKind.CHI:
-            return "c" + c(meld.called) + "".join(map(c, own))  # type: ignore[arg-type]
-        case MeldKind.PON | MeldKind.DAIMINKAN:
-            letter = "p" if meld.kind is MeldKind.PON else "m"
-            pos = {3: 0, 2: 1, 1: len(own)}[meld.source]
-            parts = [c(t) for t in own]
-            parts.insert(pos, letter + c(meld.called))  # type: ignore[arg-type]
-            return "".join(parts)
-        case MeldKind.KAKAN:
-            pos = {3: 0, 2: 1, 1: 2}[meld.source]
-            parts = [c(t) for t in own]
-            parts.insert(pos, "k" + c(meld.added) + c(meld.called))  # type: ignore[arg-type]
-            return "".join(parts)
-        case MeldKind.ANKAN:
-            tiles = sorted(meld.tiles, key=lambda t: (t >> 2, tile_code(t, reds)))
-            return "".join(c(t) for t in tiles[:3]) + "a" + c(tiles[3])
-    raise TypeError(meld)
-
-
-def round_to_raw(r: RoundRecord, reds: Reds) -> list:
-    """One round as a tenhou.net/6 ``log`` entry."""
-    if r.outcome is None:
-        raise RecordError(f"round {r.name} has no outcome: tenhou.net/6 cannot hold it")
-    takes: list[list] = [[], [], [], []]
-    discards: list[list] = [[], [], [], []]
-    for ev in r.events:
-        match ev:
-            case Draw(seat, tile, _):
-                takes[seat].append(tile_code(tile, reds))
-            case Discard(seat, tile, tsumogiri, riichi):
-                code = 60 if tsumogiri else tile_code(tile, reds)
-                discards[seat].append(f"r{code}" if riichi else code)
-            case Call(seat, meld):
-                if meld.kind in (MeldKind.KAKAN, MeldKind.ANKAN):
-                    discards[seat].append(_meld_text(meld, reds))
-                else:
-                    takes[seat].append(_meld_text(meld, reds))
-                    if meld.kind is MeldKind.DAIMINKAN:
-                        discards[seat].append(0)
-    out: list = [[r.index, r.honba, r.sticks], list(r.scores),
-                 [tile_code(t, reds) for t in r.dora], [tile_code(t, reds) for t in r.ura]]
-    for s in range(4):
-        hand = sorted(r.hands[s], key=lambda t: (t >> 2, tile_code(t, reds)))
-        out += [[tile_code(t, reds) for t in hand], takes[s], discards[s]]
-    out.append(_result(r.outcome, r.dealer))
-    return out
-
-
-def _rule_obj(game: GameRecord) -> dict:
-    rule: dict[str, Any] = {}
-    if game.disp or game.rules.length != "hanchan" or not game.rules.kuitan:
-        rule["disp"] = game.disp or _default_disp(game.rules)
-    reds = game.rules.red_fives
-    if reds in ((0, 0, 0), (1, 1, 1)):
-        rule["aka"] = reds[0]
-    else:
-        rule.update({f"aka5{i + 1}": n for i, n in enumerate(reds)})
-    return rule
-
-
-def _default_disp(rules: RuleSet) -> str:
-    return ("般" + ("東" if rules.length == "tonpuusen" else "南")
-            + ("喰" if rules.kuitan else "") + ("赤" if any(rules.red_fives) else ""))
-
-
-def to_tenhou6(game: GameRecord, per_round: bool = False) -> str:
-    """Write a game as tenhou.net/6 JSON: one object, or one object per round and line."""
-    reds = game.rules.red_fives
-    if max(game.rules.red_fives) > 1:
-        raise RecordError("tenhou.net/6 codes cannot tell two red fives of a suit apart")
-    base: dict[str, Any] = {"title": ["", ""], "name": list(game.names), "rule": _rule_obj(game)}
-    logs = [round_to_raw(r, reds) for r in game.rounds]
-    if per_round:
-        return "".join(json.dumps(base | {"log": [raw]}, ensure_ascii=False) + "\n"
-                       for raw in logs)
-    obj = base | {"log": logs}
-    if game.final_scores is not None and game.final_points is not None:
-        obj["sc"] = [x for s in range(4) for x in (game.final_scores[s], game.final_points[s])]
-    return json.dumps(obj, ensure_ascii=False)
-
-
-def write_tenhou6(game: GameRecord, path: str | Path, per_round: bool = False) -> None:
-    Path(path).write_text(to_tenhou6(game, per_round), encoding="utf-8")

@@ -21,17 +21,9 @@ han, then fu (S3).
 """
 
 from engine.scoring.decompose import decompositions, is_chiitoitsu, is_complete, is_kokushi
-from engine.scoring.hand import (
-    HandResult,
-    NoYaku,
-    NotAWin,
-    WinSituation,
-    Yaku,
-    can_win,
-    check_situation,
-    score_hand,
-)
+from engine.scoring.hand import NotAWin, NoYaku, WinSituation, can_win, check_situation, score_hand
 from engine.scoring.points import base_points, nagashi_mangan
+from engine.scoring.result import HandResult, Yaku
 
 __all__ = [
     "HandResult",

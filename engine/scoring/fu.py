@@ -8,7 +8,12 @@ for a yakuman).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.tiles import CHUN, HAKU, kind_name
+
+if TYPE_CHECKING:  # pragma: no cover - yaku.py's reading; fu is computed from one
+    from engine.scoring.yaku import Reading
 
 BASE_FU = 20
 MENZEN_RON_FU = 10
@@ -55,7 +60,7 @@ _ROUNDING_PARTS = {n: ("rounding", n) for n in range(1, 10)}
 _OPEN_NO_FU_PART = ("open pinfu shape", OPEN_NO_FU - BASE_FU)
 
 
-def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
+def regular_fu(r: Reading, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Fu and breakdown of a regular-shaped reading (``pinfu`` says whether pinfu was awarded)."""
     sit = r.sit
     if pinfu:
@@ -99,7 +104,7 @@ def regular_fu(r, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...]]:
     return rounded, tuple(parts)
 
 
-def regular_fu_value(r, pinfu: bool) -> int:
+def regular_fu_value(r: Reading, pinfu: bool) -> int:
     """The fu of ``regular_fu`` without the breakdown (the scorer's hot path)."""
     if pinfu:
         return PINFU_TSUMO_FU if r.tsumo else BASE_FU + MENZEN_RON_FU

@@ -12,28 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.errors import RulesError
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
+from engine.scoring.compiled import BY_ID as _BY_ID
+from engine.scoring.compiled import Compiled, compiled, yaku_line
 from engine.scoring.decompose import is_kokushi
 from engine.scoring.decompose import readings as regular_readings
-from engine.scoring.points import (
-    base_points,
-    pay,
-    payments,
-    total_of,
-    yakuman_limit_name,
-)
-from engine.scoring.yaku import (
-    FAMILY_GATES,
-    HAND_SCOPE,
-    Reading,
-    active_yaku,
-    active_yakuman,
-    pinfu_shape,
-)
+from engine.scoring.points import pay, total_of, yakuman_limit_name
+from engine.scoring.result import HandResult, Yaku
+from engine.scoring.yaku import HandFacts, Reading, YakumanDef, pinfu_shape
 from engine.tiles import EAST, dora_of, kind_name
 
 _CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
@@ -104,73 +95,6 @@ class WinSituation:
     @property
     def dealer(self) -> bool:
         return self.seat_wind == EAST
-
-
-@dataclass(frozen=True, slots=True)
-class Yaku:
-    """One line of a result: a stable English id (``"riichi"``, ``"yakuhai: chun"``, ``"dora"``)
-    and its han (13 per multiple for a yakuman)."""
-
-    name: str
-    han: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """The value of a win. ``han`` of a yakuman hand is 13 per multiple; ``ron``,
-    ``tsumo_dealer`` and ``tsumo_other`` are the hand's prices whichever way it was won (for a
-    dealer ``tsumo_dealer`` is 0 and ``tsumo_other`` is what each pays); ``total`` is what the
-    winner receives for this win, before honba and sticks."""
-
-    han: int
-    fu: int
-    yaku: tuple[Yaku, ...]
-    yakuman: int
-    limit: str | None
-    base: int
-    dora: int
-    ura: int
-    aka: int
-    fu_breakdown: tuple[tuple[str, int], ...]
-    ron: int
-    tsumo_dealer: int
-    tsumo_other: int
-    total: int
-    yakuman_parts: tuple[tuple[str, int], ...]
-    tenhou_yaku_ids: tuple[tuple[int, int], ...]
-    tsumo: bool = False
-    dealer: bool = False
-
-    def payments(self, honba: int = 0) -> dict[str, int]:
-        """``{"discarder": 8300}`` | ``{"dealer": 4100, "non_dealer": 2100}`` | ``{"each": 4100}``
-        with ``honba`` counters added (S6); sticks are not included."""
-        return payments(self.ron, self.tsumo_dealer, self.tsumo_other, self.tsumo, self.dealer,
-                        honba)
-
-
-class _ResultTwin:
-    """A mutable twin of ``HandResult``: the same slots in the same order, so the same layout.
-    ``_new_result`` fills one with plain attribute stores and then makes it a ``HandResult``
-    by assigning its ``__class__`` (allowed between classes of one layout): the frozen
-    dataclass's own ``__init__`` calls ``object.__setattr__`` once per field, which is most of
-    the cost of a result."""
-
-    __slots__ = tuple(HandResult.__dataclass_fields__)
-
-
-def _result_factory():
-    """``_new_result(*fields)``: ``HandResult(*fields)``, fast (see ``_ResultTwin``). Like the
-    ``__init__`` that ``dataclasses`` writes, it is generated: fields in order, no defaults."""
-    names = tuple(HandResult.__dataclass_fields__)
-    env = {"_twin": _ResultTwin, "_cls": HandResult}
-    lines = [f"def _new_result({', '.join(names)}):", "    obj = _twin.__new__(_twin)"]
-    lines += [f"    obj.{n} = {n}" for n in names]
-    lines += ["    obj.__class__ = _cls", "    return obj"]
-    exec("\n".join(lines), env)
-    return env["_new_result"]
-
-
-_new_result = _result_factory()
 
 
 def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) -> None:
@@ -251,8 +175,8 @@ def _check_tiles(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int
     except TypeError:
         tset = set()
     if not tset or not _ALL_TILES.issuperset(tset):
-        bad_tile = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
-        raise RulesError(f"{bad_tile!r} is not a tile 0-135")
+        bad = next((t for t in tiles if type(t) is not int or not 0 <= t < 136), None)
+        raise RulesError(f"{bad!r} is not a tile 0-135")
     if len(tset) != len(tiles):
         for t in tiles:
             if type(t) is not int:
@@ -274,7 +198,7 @@ def _is_shiisan_budou(c: list[int]) -> bool:
     kinds = [k for k in range(34) if c[k]]
     if len(kinds) != 13 or any(c[k] > 2 for k in kinds):
         return False
-    for a, b in zip(kinds, kinds[1:]):
+    for a, b in pairwise(kinds):
         if a < 27 and a // 9 == b // 9 and b - a <= 2:
             return False
     return True
@@ -359,15 +283,14 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
     if not readings:
         raise NotAWin("not a complete hand", concealed, melds)
 
-    comp = _COMPILED.get(id(rules))
-    if comp is None or comp.rules is not rules:
-        comp = _compiled(rules)
+    entry = _BY_ID.get(id(rules))  # compiled(rules), its identity look inlined (hot path)
+    comp = entry[1] if entry is not None and entry[0] is rules else compiled(rules)
     min_han = 2 if rules.two_han_minimum_from_5_honba and sit.honba >= 5 else 1
     maybe_yakuman = comp.local_yakuman or _yakuman_possible(
         sit, counts, hand_counts, facts, readings[0].form, menzen, menzen and not melds, n_kan,
         n_ankan, rules)
-    best = None
-    best_key: tuple = ()
+    best: tuple[Reading, list[tuple[YakumanDef, int]] | None, list[int]] | None = None
+    best_key: tuple[int, bool, int, int] = (0, False, 0, 0)
     best_yaku_han = 0
     hand_part: dict[str, tuple[int, list[int], bool]] = {}
     single = len(readings) == 1
@@ -375,7 +298,7 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
         dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
     for r in readings:
         if maybe_yakuman:
-            found = [(y, m) for y in comp.yakuman if (m := y.check(r))]
+            found = [(y, x) for y in comp.yakuman if (x := y.check(r))]
             if found:
                 if not rules.multiple_yakuman and len(found) > 1:
                     found = [max(found, key=lambda f: f[1])]  # S4 option: no adding up
@@ -383,15 +306,16 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 ron, td, to = pay(8000 * mult, dealer)
                 key = (total_of(ron, td, to, tsumo, dealer), True, 13 * mult, 0)
                 if best is None or key > best_key:
-                    best, best_key = (r, found, None), key
+                    best, best_key = (r, found, []), key
                 continue
         if single:  # one reading: every yaku at once
             part = _NOTHING
             han1, hit1, pinfu = comp.all_yaku[menzen](r)
         else:
-            part = hand_part.get(r.form)
-            if part is None:
-                part = hand_part[r.form] = comp.hand_yaku[menzen](r)
+            got = hand_part.get(r.form)
+            if got is None:
+                got = hand_part[r.form] = comp.hand_yaku[menzen](r)
+            part = got
             han1, hit1, pinfu = comp.reading_yaku[menzen](r)
         yaku_han = part[0] + han1
         if yaku_han < min_han:
@@ -404,7 +328,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
         fu = _fu_value(r, pinfu or part[2])
         # totals are base points times a fixed factor, rounded up per payer: compare the
         # rounded payments themselves (S3: points first)
-        key = (comp.price(han, fu, dealer)[5 + tsumo], False, han, fu)
+        price = comp.price(han, fu, dealer)
+        key = (price[6] if tsumo else price[5], False, han, fu)
         if best is None or key > best_key:
             best, best_key = (r, None, part[1] + hit1), key
     if best is None:
@@ -412,151 +337,20 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
             raise NoYaku(f"under the {min_han}-han minimum (S8; dora do not count)",
                          concealed, melds)
         raise NoYaku("complete hand without a yaku", concealed, melds)
-    r, found, hits = best
-    if found is not None:
-        return _yakuman_result(r, found, dealer)
+    r, yakuman, hits = best
+    if yakuman is not None:
+        return _yakuman_result(r, yakuman, dealer)
     hits.sort()
     if single:
         dora, ura, aka = _dora_counts(sit, comp, counts, tile_set)
     return _result(r, comp, hits, dora, ura, aka, dealer)
 
 
-class _Compiled:
-    """The registry filtered and split for one RuleSet (cached by identity)."""
-
-    __slots__ = ("rules", "hand_yaku", "reading_yaku", "all_yaku", "yakuman", "local_yakuman",
-                 "defs", "lines", "prices", "red_tiles", "combos")
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        defs = active_yaku(rules)
-        self.defs = defs
-        # each indexed by menzen: (open hand runner, closed hand runner), see _yaku_runner
-        self.hand_yaku = _by_menzen([(i, y) for i, y in enumerate(defs) if y.name in HAND_SCOPE])
-        self.reading_yaku = _by_menzen(
-            [(i, y) for i, y in enumerate(defs) if y.name not in HAND_SCOPE])
-        self.all_yaku = _by_menzen(list(enumerate(defs)))
-        #: (han, fu, dealer) -> price (see ``price``), filled as hands ask
-        self.prices: dict[tuple[int, int, bool], tuple] = {}
-        #: (menzen, registry indices hit…) -> lines (see ``lines_of``), filled as hands ask
-        self.combos: dict[tuple, tuple] = {}
-        r0, r1, r2 = rules.red_fives
-        self.red_tiles = frozenset([*range(16, 16 + r0), *range(52, 52 + r1), *range(88, 88 + r2)])
-        self.yakuman = active_yakuman(rules)
-        self.local_yakuman = any(y.rule is not None for y in self.yakuman)
-        # per registry entry: ((Yaku, Tenhou pair) closed, (…) open, Tenhou id, special)
-        self.lines = tuple(
-            ((_yaku(y.name, y.closed_han), (y.tenhou_id, y.closed_han)),
-             (_yaku(y.name, y.open_han), (y.tenhou_id, y.open_han)), y.tenhou_id,
-             1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0)
-            for y in defs)
-
-
-    def lines_of(self, menzen: bool, hits: list[int]
-                 ) -> tuple[tuple[Yaku, ...], tuple[tuple[int, int], ...], int, bool]:
-        """(yaku, Tenhou (id, han) pairs, han, pinfu) of a combination of registry entries
-        (indices in order) on a closed or open hand: a table read once per combination."""
-        key = (menzen, *hits)
-        found = self.combos.get(key)
-        if found is not None:
-            return found
-        yaku: list[Yaku] = []
-        ids: list[tuple[int, int]] = []
-        han = 0
-        pinfu = False
-        for i in hits:
-            closed, opened, tid, special = self.lines[i]
-            y, idt = closed if menzen else opened
-            if special:
-                if special == 1:
-                    pinfu = True
-                else:  # renhou as mangan/baiman (Y42): its han depend on the rules only
-                    y = _yaku(y.name, 5 if self.rules.renhou == "mangan" else 8)
-                    idt = (tid, y.han)
-            han += y.han
-            yaku.append(y)
-            if tid >= 0:
-                ids.append(idt)
-        found = self.combos[key] = (tuple(yaku), tuple(ids), han, pinfu)
-        return found
-
-    def price(self, han: int, fu: int, dealer: bool
-              ) -> tuple[int, str | None, int, int, int, int, int]:
-        """(base, limit, ron, tsumo_dealer, tsumo_other, total by ron, total by tsumo) of a
-        non-yakuman hand: the point tables (S4-S7) read once per (han, fu, dealer)."""
-        key = (han, fu, dealer)
-        p = self.prices.get(key)
-        if p is None:
-            base, limit = base_points(han, fu, self.rules)
-            ron, td, to = pay(base, dealer)
-            p = self.prices[key] = (base, limit, ron, td, to,
-                                    total_of(ron, td, to, False, dealer),
-                                    total_of(ron, td, to, True, dealer))
-        return p
-
-
-def _by_menzen(entries):
-    return _yaku_runner(_grouped(entries, False)), _yaku_runner(_grouped(entries, True))
-
-
-def _grouped(entries, menzen: bool):
-    """Entries grouped by family, each group with its gate (FAMILY_GATES) or None, as
-    ``(index, check, han, special)`` for a closed (``menzen``) or an open hand; a closed-only
-    yaku is left out of the open hand's groups (its check is never asked there)."""
-    groups: dict[str, list] = {}
-    for i, y in entries:
-        han = y.closed_han if menzen else y.open_han
-        if not han:
-            continue
-        special = 1 if y.name == "pinfu" else 2 if y.name == "renhou" else 0
-        groups.setdefault(y.family, []).append((i, y.check, han, special))
-    return tuple((FAMILY_GATES.get(f), tuple(g)) for f, g in groups.items() if g)
-
-
-_COMPILED: dict[int, _Compiled] = {}
 _NOTHING: tuple[int, list[int], bool] = (0, [], False)
 
 
-def _compiled(rules: RuleSet) -> _Compiled:
-    c = _COMPILED.get(id(rules))
-    if c is None or c.rules is not rules:
-        if len(_COMPILED) > 64:
-            _COMPILED.clear()
-        c = _COMPILED[id(rules)] = _Compiled(rules)
-    return c
-
-
-def _yaku_runner(groups):
-    """A function ``run(reading) -> (han, registry indices hit, pinfu)`` for some registry
-    groups (``_grouped``), generated like the ``__init__`` that ``dataclasses`` writes: each
-    family's gate (an expression, FAMILY_GATES), then each check of the family, as straight-line
-    code (this is the scorer's innermost loop). The registry stays the only definition of the
-    yaku."""
-    env: dict = {"_renhou_han": _renhou_han}
-    lines = ["def run(r):", "    han = 0", "    hits = []", "    pinfu = False"]
-    for g, (gate, group) in enumerate(groups):
-        indent = "    "
-        if gate is not None:
-            lines.append(f"    if {gate}:")
-            indent = "        "
-        for i, check, yaku_han, special in group:
-            env[f"check{i}"] = check
-            lines.append(f"{indent}if check{i}(r):")
-            lines.append(f"{indent}    hits.append({i})")
-            if special == 1:
-                lines.append(f"{indent}    pinfu = True")
-            lines.append(f"{indent}    han += {'_renhou_han(r)' if special == 2 else yaku_han}")
-    lines.append("    return han, hits, pinfu")
-    exec("\n".join(lines), env)
-    return env["run"]
-
-
-def _renhou_han(r: Reading) -> int:
-    return 5 if r.rules.renhou == "mangan" else 8
-
-
-def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int], facts,
-                      form: str, menzen: bool, no_melds: bool, n_kan: int, n_ankan: int,
+def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[int],
+                      facts: HandFacts, form: str, menzen: bool, no_melds: bool, n_kan: int, n_ankan: int,
                       rules: RuleSet) -> bool:
     """A cheap hand-level gate: False when no standard yakuman (Y30-Y42) can apply, so the
     per-reading yakuman checks are skipped (it may say True for a hand without one; local
@@ -582,18 +376,7 @@ def _yakuman_possible(sit: WinSituation, counts: list[int], hand_counts: list[in
     return menzen and hand_counts.count(3) + hand_counts.count(4) + n_ankan >= 4
 
 
-_YAKU_CACHE: dict[tuple[str, int], Yaku] = {}
-
-
-def _yaku(name: str, han: int) -> Yaku:
-    """Yaku values are immutable, so equal ones are shared."""
-    y = _YAKU_CACHE.get((name, han))
-    if y is None:
-        y = _YAKU_CACHE[(name, han)] = Yaku(name, han)
-    return y
-
-
-def _dora_counts(sit: WinSituation, comp: _Compiled, counts: list[int], tile_set: set[int]
+def _dora_counts(sit: WinSituation, comp: Compiled, counts: list[int], tile_set: set[int]
                  ) -> tuple[int, int, int]:
     """(dora, ura, aka) of a hand (D2, D4, D5): each indicator counts every copy of its dora,
     so identical indicators stack; ura only with riichi; red fives by ``rules.red_fives``."""
@@ -610,30 +393,31 @@ def _dora_counts(sit: WinSituation, comp: _Compiled, counts: list[int], tile_set
     return dora, ura, len(comp.red_tiles.intersection(tile_set))
 
 
-def _result(r: Reading, comp: _Compiled, hits: list[int], dora: int, ura: int, aka: int,
+def _result(r: Reading, comp: Compiled, hits: list[int], dora: int, ura: int, aka: int,
             dealer: bool) -> HandResult:
     yaku, ids, han, pinfu = comp.lines_of(r.menzen, hits)
     if dora or aka or ura:
-        yaku, ids = list(yaku), list(ids)
+        lines, pairs = list(yaku), list(ids)
         if dora:
-            yaku.append(_yaku("dora", dora))
-            ids.append((52, dora))
+            lines.append(yaku_line("dora", dora))
+            pairs.append((52, dora))
         if aka:
-            yaku.append(_yaku("aka dora", aka))
-            ids.append((54, aka))
+            lines.append(yaku_line("aka dora", aka))
+            pairs.append((54, aka))
         if ura:
-            yaku.append(_yaku("ura dora", ura))
-            ids.append((53, ura))
-        yaku, ids = tuple(yaku), tuple(ids)
+            lines.append(yaku_line("ura dora", ura))
+            pairs.append((53, ura))
+        yaku, ids = tuple(lines), tuple(pairs)
         han += dora + aka + ura
     fu, breakdown = _fu(r, pinfu)
     base, limit, ron, td, to, total_ron, total_tsumo = comp.price(han, fu, dealer)
     tsumo = r.tsumo
-    return _new_result(han, fu, yaku, 0, limit, base, dora, ura, aka, breakdown, ron, td,
-                       to, total_tsumo if tsumo else total_ron, (), ids, tsumo, dealer)
+    return HandResult(han, fu, yaku, 0, limit, base, dora, ura, aka, breakdown, ron, td, to,
+                      total_tsumo if tsumo else total_ron, (), ids, tsumo, dealer)
 
 
-def _yakuman_result(r: Reading, found, dealer: bool) -> HandResult:
+def _yakuman_result(r: Reading, found: list[tuple[YakumanDef, int]], dealer: bool
+                    ) -> HandResult:
     parts = tuple((y.name, m) for y, m in found)
     ids = tuple((y.tenhou_id, 13 * m) for y, m in found if y.tenhou_id >= 0)
     mult = sum(m for _, m in parts)

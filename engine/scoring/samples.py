@@ -15,7 +15,6 @@ from engine.meld import Meld, MeldKind
 from engine.scoring.hand import WinSituation
 from engine.tiles import YAOCHUU
 
-
 #: Kind sets that make honroutou, tsuuiisou, chinroutou, ryuuiisou, daisangen, suushii likely.
 _SPECIAL_SETS = (
     tuple(YAOCHUU),
@@ -109,9 +108,10 @@ def _try(rng: random.Random, max_melds: int) -> Sample | None:
                         return None
                     tiles += t
             else:
-                tiles = _take(avail, k, 3, rng)
-                if tiles is None:
+                taken = _take(avail, k, 3, rng)
+                if taken is None:
                     return None
+                tiles = taken
             if i < n_melds:
                 if seq:
                     called = rng.choice(tiles)

@@ -8,11 +8,20 @@ check hard-codes one. The registry order is the display order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.rules import RuleSet
 from engine.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST
+
+if TYPE_CHECKING:  # pragma: no cover - the situation type lives with the scorer
+    from engine.scoring.hand import WinSituation
+
+#: A set of a reading: (kind, is_seq, concealed, is_kan).
+Set = tuple[int, bool, bool, bool]
+#: What a whole hand shows, per reading alike: (suits present, honours, all yaochuu, all simple).
+HandFacts = tuple[frozenset[int], bool, bool, bool]
 
 DRAGONS = (HAKU, HATSU, CHUN)
 WIND_KINDS = (EAST, SOUTH, WEST, NORTH)
@@ -33,15 +42,14 @@ class Reading:
     """
 
     __slots__ = (
-        "rules", "sit", "tsumo", "menzen", "form", "counts", "hand_counts", "win", "pair",
-        "sets", "wait", "seqs", "trips", "has_melds", "suits", "honors", "all_yaochuu",
-        "all_simple",
+        "all_simple", "all_yaochuu", "counts", "form", "hand_counts", "has_melds", "honors",
+        "menzen", "pair", "rules", "seqs", "sets", "sit", "suits", "trips", "tsumo", "wait", "win",
     )
 
-    def __init__(self, rules: RuleSet, sit, tsumo: bool, menzen: bool, form: str,
+    def __init__(self, rules: RuleSet, sit: WinSituation, tsumo: bool, menzen: bool, form: str,
                  counts: list[int], hand_counts: list[int], win: int, pair: int | None,
-                 sets: list[tuple[int, bool, bool, bool]], wait: str, has_melds: bool,
-                 hand_facts: tuple[set[int], bool, bool, bool]) -> None:
+                 sets: Sequence[Set], wait: str, has_melds: bool,
+                 hand_facts: HandFacts) -> None:
         self.rules = rules
         self.sit = sit
         self.tsumo = tsumo
@@ -177,7 +185,7 @@ def _chanta(r: Reading) -> bool:
     if r.form != "regular" or not r.seqs or not r.honors:
         return False
     p = r.pair
-    if p < 27 and p % 9 not in (0, 8):
+    if p is None or (p < 27 and p % 9 not in (0, 8)):
         return False
     for k, is_seq, _, _ in r.sets:
         if k < 27 and (k % 9 not in (0, 6) if is_seq else k % 9 not in (0, 8)):
@@ -189,7 +197,7 @@ def _junchan(r: Reading) -> bool:
     if r.form != "regular" or not r.seqs or r.honors:
         return False
     p = r.pair
-    if p % 9 not in (0, 8):
+    if p is None or p % 9 not in (0, 8):
         return False
     for k, is_seq, _, _ in r.sets:
         if k % 9 not in ((0, 6) if is_seq else (0, 8)):
@@ -260,7 +268,7 @@ def _sanshoku_tsuukan(r: Reading) -> bool:
 
 
 def _consecutive_trips(r: Reading, n: int) -> bool:
-    t = set(k for k in r.trips if k < 27)
+    t = {k for k in r.trips if k < 27}
     return any(all(k + i in t and (k + i) // 9 == k // 9 for i in range(n)) for k in t)
 
 

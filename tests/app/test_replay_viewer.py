@@ -21,6 +21,7 @@ from app.screens.replay_viewer import (
     frames_of,
 )
 from app.storage import history as H
+from app.storage import played as P
 from app.storage.settings import Settings
 from app.widgets.replay_seat import ReplaySeat
 from engine.events import GameEnded, RoundEnded, RoundStarted, Win
@@ -32,7 +33,7 @@ SEATS = [{"kind": "human", "name": "You"}] + [{"kind": "ai", "level": "greedy"}]
 
 
 @cache
-def recorded_game() -> H.GameRecord:
+def recorded_game() -> H.PlayedGame:
     """One tonpuusen between greedy baselines (never a tuned level, so AI changes do not move
     the snapshots), recorded as the table screen records a finished game."""
     rules = replace(RuleSet(), length="tonpuusen")
@@ -42,14 +43,14 @@ def recorded_game() -> H.GameRecord:
         pending = game.pending()
         seat = min(pending)
         game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
-    record = H.record_from_events(
+    record = P.record_from_events(
         game_id="replay-test", rules=rules, seed=SEED, seats=SEATS,
         actions=[(s, a.to_dict()) for s, a in game.actions], events=game.events,
     )
     return replace(record, finished="2026-11-28T20:15:00+00:00")
 
 
-def seed_history(*records: H.GameRecord) -> None:
+def seed_history(*records: H.PlayedGame) -> None:
     with H.History.open() as h:
         for record in records or (recorded_game(),):
             assert h.record_game(record)

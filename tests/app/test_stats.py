@@ -20,16 +20,16 @@ HUMAN = {"kind": "human", "name": "You"}
 SEATS = [HUMAN] + [{"kind": "ai", "level": "normal"}] * 3
 
 # Rounds from seat 0's side: a riichi ron win, a deal-in after a call, a riichi tsumo, a draw.
-R_WIN = H.RoundRecord(0, 0, "ron", (7700, -7700, 0, 0),
-                      (H.WinRecord(0, 1, 3, 30, 7700, ("riichi", "pinfu", "dora")),), riichi=(0,))
-R_DEAL_IN = H.RoundRecord(1, 0, "ron", (-3900, 0, 3900, 0),
-                          (H.WinRecord(2, 0, 2, 30, 3900, ("tanyao", "dora")),), called=(0, 2))
-R_TSUMO = H.RoundRecord(2, 1, "tsumo", (8000, -4000, -2000, -2000),
-                        (H.WinRecord(0, 0, 4, 30, 7900, ("riichi", "menzen tsumo", "pinfu",
+R_WIN = H.PlayedRound(0, 0, "ron", (7700, -7700, 0, 0),
+                      (H.PlayedWin(0, 1, 3, 30, 7700, ("riichi", "pinfu", "dora")),), riichi=(0,))
+R_DEAL_IN = H.PlayedRound(1, 0, "ron", (-3900, 0, 3900, 0),
+                          (H.PlayedWin(2, 0, 2, 30, 3900, ("tanyao", "dora")),), called=(0, 2))
+R_TSUMO = H.PlayedRound(2, 1, "tsumo", (8000, -4000, -2000, -2000),
+                        (H.PlayedWin(0, 0, 4, 30, 7900, ("riichi", "menzen tsumo", "pinfu",
                                                           "ura dora")),), riichi=(0, 3))
-R_DRAW = H.RoundRecord(3, 2, "exhaustive", (1500, 1500, -1500, -1500))
-R_OPEN_WIN = H.RoundRecord(4, 0, "ron", (2000, 0, -2000, 0),
-                           (H.WinRecord(0, 2, 1, 30, 1000, ("yakuhai: haku",)),), called=(0,))
+R_DRAW = H.PlayedRound(3, 2, "exhaustive", (1500, 1500, -1500, -1500))
+R_OPEN_WIN = H.PlayedRound(4, 0, "ron", (2000, 0, -2000, 0),
+                           (H.PlayedWin(0, 2, 1, 30, 1000, ("yakuhai: haku",)),), called=(0,))
 
 # Seat 0's places, oldest game first.
 PLACES = [1, 3, 2, 4, 1, 2, 2, 3, 1, 4, 2, 1]
@@ -37,13 +37,13 @@ ROUND_SETS = [(R_WIN, R_DEAL_IN, R_DRAW), (R_DEAL_IN, R_DRAW), (R_TSUMO, R_DRAW)
               (R_DEAL_IN, R_DEAL_IN), (R_WIN, R_OPEN_WIN, R_TSUMO)]
 
 
-def game(i: int, place: int) -> H.GameRecord:
+def game(i: int, place: int) -> H.PlayedGame:
     others = [s for s in (1, 2, 3)]
     ranking = others[: place - 1] + [0] + others[place - 1:]
     points = [0, 0, 0, 0]
     for p, seat in enumerate(ranking):
         points[seat] = 40000 - 10000 * p
-    return H.GameRecord(
+    return H.PlayedGame(
         game_id=f"g{i:02d}", rules={"name": "tenhou", "length": "hanchan"}, seed=i,
         seats=SEATS, points=tuple(points), ranking=tuple(ranking),
         scores=tuple((p - 30000) / 1000 for p in points),

@@ -15,6 +15,7 @@ import pytest
 
 from app.storage import history as H
 from app.storage import paths
+from app.storage import played as P
 
 ROOT = Path(__file__).resolve().parents[2]
 HUMAN = {"kind": "human", "name": "You"}
@@ -29,11 +30,11 @@ def home(tmp_path, monkeypatch):
 
 
 def game(gid: str, ranking=(0, 1, 2, 3), finished="2026-01-01T00:00:00+00:00",
-         rounds=()) -> H.GameRecord:
+         rounds=()) -> H.PlayedGame:
     points = [0, 0, 0, 0]
     for place, seat in enumerate(ranking):
         points[seat] = 40000 - 10000 * place
-    return H.GameRecord(
+    return H.PlayedGame(
         game_id=gid,
         rules={"name": "tenhou", "length": "hanchan"},
         seed=2**70 + 1,  # seeds of any size
@@ -49,17 +50,17 @@ def game(gid: str, ranking=(0, 1, 2, 3), finished="2026-01-01T00:00:00+00:00",
     )
 
 
-R_WIN = H.RoundRecord(0, 0, "ron", (7700, -7700, 0, 0),
-                      (H.WinRecord(0, 1, 3, 30, 7700, ("riichi", "pinfu", "dora")),), riichi=(0,))
-R_DEAL_IN = H.RoundRecord(1, 0, "ron", (-3900, 0, 3900, 0),
-                          (H.WinRecord(2, 0, 2, 30, 3900, ("tanyao", "dora")),), called=(0, 2))
-R_TSUMO = H.RoundRecord(2, 1, "tsumo", (8000, -4000, -2000, -2000),
-                        (H.WinRecord(0, 0, 4, 30, 7900, ("riichi", "menzen tsumo", "pinfu",
+R_WIN = H.PlayedRound(0, 0, "ron", (7700, -7700, 0, 0),
+                      (H.PlayedWin(0, 1, 3, 30, 7700, ("riichi", "pinfu", "dora")),), riichi=(0,))
+R_DEAL_IN = H.PlayedRound(1, 0, "ron", (-3900, 0, 3900, 0),
+                          (H.PlayedWin(2, 0, 2, 30, 3900, ("tanyao", "dora")),), called=(0, 2))
+R_TSUMO = H.PlayedRound(2, 1, "tsumo", (8000, -4000, -2000, -2000),
+                        (H.PlayedWin(0, 0, 4, 30, 7900, ("riichi", "menzen tsumo", "pinfu",
                                                           "ura dora")),), riichi=(0, 3))
-R_DRAW = H.RoundRecord(3, 2, "exhaustive", (1500, 1500, -1500, -1500))
-R_DOUBLE = H.RoundRecord(4, 0, "ron", (1000, 2000, -3000, 0),
-                         (H.WinRecord(0, 2, 1, 30, 1000, ("yakuhai: haku",)),
-                          H.WinRecord(1, 2, 1, 40, 2000, ("tanyao",))))
+R_DRAW = H.PlayedRound(3, 2, "exhaustive", (1500, 1500, -1500, -1500))
+R_DOUBLE = H.PlayedRound(4, 0, "ron", (1000, 2000, -3000, 0),
+                         (H.PlayedWin(0, 2, 1, 30, 1000, ("yakuhai: haku",)),
+                          H.PlayedWin(1, 2, 1, 40, 2000, ("tanyao",))))
 
 
 def test_record_get_list_round_trip(home):
@@ -129,16 +130,16 @@ def test_record_from_engine_events():
         E.GameEnded(E.GameResult((29900, 21100, 25000, 25000), (0, 2, 3, 1),
                                  (49.9, -8.9, -5.0, -25.0), 0), "bust"),
     ]
-    rec = H.record_from_events(game_id="x", rules={"name": "tenhou", "length": "hanchan"}, seed=1,
+    rec = P.record_from_events(game_id="x", rules={"name": "tenhou", "length": "hanchan"}, seed=1,
                                seats=SEATS, actions=[(0, {"type": "pass"})], events=evs)
     assert rec.ranking == (0, 2, 3, 1) and rec.points[0] == 29900
     assert rec.rounds == (
-        H.RoundRecord(0, 0, "ron", (4900, -3900, 0, 0),
-                      (H.WinRecord(0, 1, 3, 30, 3900, ("riichi", "dora")),), riichi=(0,)),
-        H.RoundRecord(0, 1, "kyuushu", (0, 0, 0, 0)),
+        H.PlayedRound(0, 0, "ron", (4900, -3900, 0, 0),
+                      (H.PlayedWin(0, 1, 3, 30, 3900, ("riichi", "dora")),), riichi=(0,)),
+        H.PlayedRound(0, 1, "kyuushu", (0, 0, 0, 0)),
     )
     with pytest.raises(ValueError):
-        H.record_from_events(game_id="x", rules={}, seed=1, seats=SEATS, actions=[],
+        P.record_from_events(game_id="x", rules={}, seed=1, seats=SEATS, actions=[],
                              events=evs[:-1])
 
 

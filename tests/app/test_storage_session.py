@@ -22,9 +22,9 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def _record(journal: J.Journal) -> H.GameRecord:
+def _record(journal: J.Journal) -> H.PlayedGame:
     saved = J.load_journal(journal.path)
-    return H.GameRecord(saved.game_id, saved.rules_dict, saved.seed, saved.seats,
+    return H.PlayedGame(saved.game_id, saved.rules_dict, saved.seed, saved.seats,
                         (40000, 30000, 20000, 10000), (0, 1, 2, 3), (50.0, 10.0, -20.0, -40.0),
                         actions=saved.actions)
 

@@ -376,3 +376,39 @@ def test_can_win():
     win = next(t for t in hand if t >> 2 == 12)  # kanchan, no yaku without riichi
     assert not can_win(hand, [], win, WinSituation(), RuleSet())
     assert can_win(hand, [], win, WinSituation(riichi=True), RuleSet())
+
+
+# ---------------------------------------------------------------------------- the scorer's cache
+
+
+def test_an_equal_new_ruleset_finds_the_runner_compiled_before():
+    # item 5 of issue 12: the compiled yaku runner is cached by the rules' value, so a caller
+    # that builds an equal RuleSet per hand does not compile again (2.8 ms instead of 24 us)
+    from engine.scoring import compiled
+
+    compiled.cache_clear()
+    first = score("123m456p789s11z555z", "5z", RuleSet(kuitan=False))
+    before = compiled.compilations()
+    for _ in range(5):
+        again = score("123m456p789s11z555z", "5z", RuleSet(kuitan=False))
+        assert again == first
+    assert compiled.compilations() == before
+    score("123m456p789s11z555z", "5z", RuleSet(kuitan=True))  # another value: compiled once
+    assert compiled.compilations() == before + 1
+
+
+def test_the_compiled_cache_stays_bounded():
+    from engine.scoring import compiled
+
+    compiled.cache_clear()
+    for points in range(compiled.MAX_RULESETS * 3):
+        compiled.compiled(RuleSet(starting_points=20000 + 100 * points))
+    assert len(compiled.BY_ID) <= compiled.MAX_RULESETS
+    assert len(compiled._BY_VALUE) <= compiled.MAX_RULESETS
+
+
+def test_a_result_is_immutable():
+    r = score("123m456p789s11z555z", "5z")
+    with pytest.raises(AttributeError):
+        r.han = 13  # type: ignore[misc]
+    assert r.payments(1) == {"discarder": r.ron + 300}

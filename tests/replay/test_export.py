@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from ai import make_agent
+from engine.events import RoundEnded
 from engine.game import Game
 from engine.meld import MeldKind
 from engine.records import (
     Call,
     Discard,
+    RecordError,
     RoundEnd,
     compare_games,
     parse_tenhou6,
@@ -26,6 +28,7 @@ from engine.records import (
     record_from_game,
     to_tenhou6,
 )
+from engine.records.fold import fold_events
 from engine.replay import replay_game
 from engine.rules import TENHOU
 
@@ -107,6 +110,41 @@ def test_the_record_holds_what_the_game_did(games):
     assert raw["name"] == ["A", "B", "C", "D"] and raw["rule"] == {"disp": "riichi 般東喰赤",
                                                                    "aka": 1}
     assert len(raw["log"]) == len(record.rounds) and len(raw["sc"]) == 8
+
+
+def test_one_fold_feeds_the_export_and_the_history(games):
+    # item 6 of issue 12: the records export and the player's history read a game through the
+    # same fold, so they agree on every round: who won, how it ended, what it paid
+    from app.storage.played import record_from_events
+
+    for game in games[:8] + games[-3:]:
+        record = record_from_game(game)
+        entry = record_from_events(game_id="g", rules=game.rules, seed=game.seed,
+                                   seats=["ai"] * 4, actions=[], events=game.events)
+        assert len(entry.rounds) == len(record.rounds) == len(fold_events(game.events).rounds)
+        for mine, theirs in zip(record.rounds, entry.rounds):
+            assert (mine.index, mine.honba) == (theirs.round_index, theirs.honba)
+            assert [(w.seat, w.from_seat, w.han, w.fu, w.points) for w in mine.outcome.wins] == [
+                (w.seat, w.from_seat, w.han, w.fu, w.points) for w in theirs.wins]
+            assert (mine.outcome.end is RoundEnd.WIN) == (theirs.kind in ("tsumo", "ron"))
+            riichi = {e.seat for e in mine.events if isinstance(e, Discard) and e.riichi}
+            assert set(theirs.riichi) <= riichi  # a riichi ronned on its discard never stood
+        assert entry.points == record.final_scores
+
+
+def test_the_fold_refuses_what_is_not_a_game():
+    game = play(5, ("random",) * 4, TENHOU, stop_after=30)
+    events = list(game.events)
+    with pytest.raises(RecordError, match="outside a round"):
+        fold_events(events[1:])
+    with pytest.raises(RecordError, match="starts before round 0 ended"):
+        fold_events(events + events[:1])
+    with pytest.raises(RecordError, match="draw is hidden"):
+        fold_events([e.for_seat(0) for e in events])
+    ended = RoundEnded((0,) * 4, (25000,) * 4, 0, 0, False)
+    with pytest.raises(RecordError, match="without a win or draw"):
+        fold_events([events[0], ended])
+    assert fold_events(events).cut.start == events[0]
 
 
 def test_a_game_in_progress_exports_its_finished_rounds():

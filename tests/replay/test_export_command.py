@@ -10,9 +10,10 @@ import pytest
 
 from ai import make_agent
 from app.cli import main
-from app.storage.history import record_from_events, record_game
+from app.storage.history import record_game
 from app.storage.journal import Journal
 from app.storage.paths import history_path, journal_path
+from app.storage.played import record_from_events
 from engine.game import Game
 from engine.records import parse_record, parse_tenhou6
 from engine.replay import replay_game
