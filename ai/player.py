@@ -22,8 +22,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
+from ai.chances import (
+    RON_FACTOR,
+    ROUGH_SPREAD,
+    SHANTEN_BACK,
+    WIN_BONUS,
+    live_waits,
+    win_probability,
+)
+from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_cost
+from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
+from ai.observe import Situation, observe
+from ai.placement import Outlook, is_all_last, last_regular_round
+from ai.style import style_for
+from ai.value import best_route, hand_han, points, route_ukeire, routes
 from engine.actions import (
-    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo,
+    AbortNineTerminals,
+    Action,
+    Chi,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
 )
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
@@ -32,13 +56,6 @@ from engine.scoring.points import base_points, pay
 from engine.standings import ranking
 from engine.tiles import is_red, kinds_to_counts
 from engine.view import PlayerView
-
-from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
-from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_cost
-from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
-from ai.observe import Situation, observe
-from ai.placement import Outlook, is_all_last, last_regular_round
-from ai.value import best_route, hand_han, points, route_ukeire, routes
 
 
 @dataclass(slots=True)
@@ -54,107 +71,6 @@ class Candidate:
     action: Discard
     counts: list[int]
     tiles: list[int]
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """The knobs that make levels and personalities differ."""
-
-    defence: float = 1.0  # weight of expected deal-in loss
-    threats_open: bool = True  # also fear open hands and silent tenpai (not only riichi)
-    noise: float = 0.0  # chance of picking among the top discards at random
-    noise_riichi: bool = True  # the random picks also when someone has declared riichi
-    lookahead: bool = False  # second-level ukeire at 1-shanten
-    value: bool = True  # count hand value (else speed only)
-    call_bias: float = 0.0  # >0 calls more readily
-    max_call_shanten: int = 2  # no call that leaves the hand further than this from tenpai
-    riichi_bias: float = 0.0  # >0 declares riichi more readily
-    placement: bool = False  # adjust to the standings in the last rounds
-    coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
-    simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
-
-
-LEVELS = {
-    "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
-    "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
-                    lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
-                    simple_riichi=True),
-    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
-}
-PERSONALITY = {
-    "balanced": {},
-    "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1},
-    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1},
-}
-
-
-def style_for(level: str, personality: str) -> Style:
-    base = LEVELS[level]
-    mods = PERSONALITY[personality]
-    fields = {f: getattr(base, f) for f in Style.__slots__}  # type: ignore[attr-defined]
-    for k, v in mods.items():
-        fields[k] = fields[k] * v if k == "defence" else fields[k] + v
-    return Style(**fields)
-
-
-# per-own-draw chance of moving one step, by shanten, for the steps after the first
-_STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
-RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
-WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
-HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
-SHANTEN_BACK = 0.5  # a wait is hit by own draws plus three opponents' discards
-ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed / a han more
-
-
-def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
-                    wait: float | None = None) -> float:
-    """Chance to complete a hand ``s`` steps from tenpai with ``draws`` own draws left, when the
-    first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten)."""
-    if s < 0:
-        return 1.0
-    if draws <= 0:
-        return 0.0
-    unseen = max(unseen, 10)
-    probs = []
-    for level in range(s, -1, -1):
-        if level == s:
-            n = first
-        elif level == 0 and wait is not None:
-            n = wait
-        else:
-            n = _STEP[min(level, 6)]
-        p = n / unseen
-        if level == 0:
-            p *= RON_FACTOR if can_ron else 1.0
-        probs.append(min(0.95, p))
-    dist = [1.0] + [0.0] * len(probs)
-    keep = 1.0 - HAZARD
-    for _ in range(draws):
-        for i in range(len(probs)):
-            dist[i] *= keep  # someone else ended the round first
-        for i in range(len(probs) - 1, -1, -1):
-            move = dist[i] * probs[i]
-            dist[i] -= move
-            dist[i + 1] += move
-    return dist[-1]
-
-
-def spare_tile(kind: int, used: set[int]) -> int | None:
-    """A copy of ``kind`` not among ``used`` (the highest first: red fives are the lowest), to
-    score a win on that kind; None when all four are used."""
-    return next((kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c not in used), None)
-
-
-def live_waits(kinds: Sequence[int], unseen: Sequence[int], used: set[int]):
-    """(kind, unseen copies, a spare physical tile to score it with) for each wait that can
-    still come."""
-    for w in kinds:
-        n = unseen[w]
-        if n <= 0:
-            continue
-        tile = spare_tile(w, used)
-        if tile is not None:
-            yield w, n, tile
 
 
 class Player(Agent):

@@ -1,0 +1,47 @@
+"""The knobs that make the real AI's levels (easy, normal, hard) and personalities (balanced,
+aggressive, defensive) differ: one ``Style`` per level, adjusted by the personality."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The knobs that make levels and personalities differ."""
+
+    defence: float = 1.0  # weight of expected deal-in loss
+    threats_open: bool = True  # also fear open hands and silent tenpai (not only riichi)
+    noise: float = 0.0  # chance of picking among the top discards at random
+    noise_riichi: bool = True  # the random picks also when someone has declared riichi
+    lookahead: bool = False  # second-level ukeire at 1-shanten
+    value: bool = True  # count hand value (else speed only)
+    call_bias: float = 0.0  # >0 calls more readily
+    max_call_shanten: int = 2  # no call that leaves the hand further than this from tenpai
+    riichi_bias: float = 0.0  # >0 declares riichi more readily
+    placement: bool = False  # adjust to the standings in the last rounds
+    coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
+    simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
+
+
+LEVELS = {
+    "easy": Style(defence=0.0, threats_open=False, noise=0.3, lookahead=False, value=False),
+    "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
+                    lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
+                    simple_riichi=True),
+    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
+}
+PERSONALITY = {
+    "balanced": {},
+    "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1},
+    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1},
+}
+
+
+def style_for(level: str, personality: str) -> Style:
+    base = LEVELS[level]
+    mods = PERSONALITY[personality]
+    knobs = {f.name: getattr(base, f.name) for f in fields(Style)}
+    for k, v in mods.items():
+        knobs[k] = knobs[k] * v if k == "defence" else knobs[k] + v
+    return Style(**knobs)
