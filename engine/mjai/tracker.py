@@ -1,23 +1,12 @@
-"""The mjai protocol (mjai.app, libriichi): tile names, events from one seat's side, and a seat
-tracker that rebuilds a ``PlayerView`` and the seat's legal actions from mjai events alone.
-
-mjai tiles are ``1m``-``9m``, ``1p``-``9p``, ``1s``-``9s``, ``E S W N`` and ``P F C`` (haku, hatsu,
-chun), red fives ``5mr 5pr 5sr``, ``?`` for a tile the seat may not see. Seats are absolute.
-
-A :class:`SeatTracker` is fed every event a seat receives (other hands and draws shown as
-``?``). It follows the round in an ``engine.follow.FollowedRound`` (no wall; only its own seat's
-tiles are known) updated by the table's own functions, so the legal actions it offers are the
-engine's rules (STYLE 4), computed from what the seat may see (STYLE 6).
-
->>> mjai_tile(16), mjai_tile(17), mjai_tile(108), mjai_tile(124)
-('5mr', '5m', 'E', 'P')
->>> parse_mjai_tile("5pr"), parse_mjai_tile("C")
-((13, True), (33, False))
+"""One seat's knowledge of an mjai game: :class:`SeatTracker` is fed every event a seat receives
+(other hands and draws shown as ``?``). It follows the round in an ``engine.follow.FollowedRound``
+(no wall; only its own seat's tiles are known) updated by the table's own functions, so the legal
+actions it offers are the engine's rules (STYLE 4), computed from what the seat may see (STYLE 6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from engine.actions import (
@@ -32,106 +21,23 @@ from engine.actions import (
     Ron,
     Tsumo,
 )
-from engine.errors import InvalidNotation, RulesError
-from engine.events import (
-    Called,
-    Discarded,
-    DoraRevealed,
-    Drew,
-    Event,
-    GameEnded,
-    KanDeclared,
-    RiichiAccepted,
-    RoundDrawn,
-    RoundEnded,
-    RoundStarted,
-    Win,
-)
 from engine.follow import FollowedRound
 from engine.meld import MeldKind
+from engine.mjai.names import (
+    _BAKAZE,
+    _NAMES,
+    MjaiError,
+    TileIds,
+    mjai_tile,
+    parse_mjai_tile,
+    rules_for,
+)
 from engine.phase import Phase
 from engine.rules import TENHOU, RuleSet
 from engine.table import player_view
-from engine.tiles import DEFAULT_REDS, FIVES, Reds, is_red
 from engine.view import PlayerView
 
-HONOR_LETTERS = ("E", "S", "W", "N", "P", "F", "C")
-_SUITS = "mps"
-_BAKAZE = {"E": 27, "S": 28, "W": 29, "N": 30}
 
-
-class MjaiError(RulesError):
-    """An mjai event or action that cannot be understood or does not fit the game so far."""
-
-
-# ---------------------------------------------------------------------------- tile names
-def mjai_kind(kind: int, red: bool = False) -> str:
-    """``'5m'``, ``'5mr'``, ``'E'``, ``'C'``."""
-    if not 0 <= kind < 34:
-        raise InvalidNotation(f"tile kind {kind} is not between 0 and 33")
-    if kind >= 27:
-        return HONOR_LETTERS[kind - 27]
-    return f"{kind % 9 + 1}{_SUITS[kind // 9]}{'r' if red else ''}"
-
-
-def mjai_tile(tile: int, reds: Reds = DEFAULT_REDS) -> str:
-    """The mjai name of a physical tile (0-135)."""
-    if not 0 <= tile < 136:
-        raise InvalidNotation(f"tile {tile} is not between 0 and 135")
-    return mjai_kind(tile >> 2, is_red(tile, reds))
-
-
-_NAMES: dict[str, tuple[int, bool]] = {}
-for _k in range(34):
-    _NAMES[mjai_kind(_k)] = (_k, False)
-    if _k in FIVES:
-        _NAMES[mjai_kind(_k, True)] = (_k, True)
-
-
-def parse_mjai_tile(name: object) -> tuple[int, bool]:
-    """``(kind, red)`` of an mjai tile name; ``?`` and anything else raise ``InvalidNotation``."""
-    try:
-        return _NAMES[name]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise InvalidNotation(f"{name!r} is no mjai tile (1m-9m, 1p-9p, 1s-9s, E S W N P F C, "
-                              "5mr 5pr 5sr)") from None
-
-
-class TileIds:
-    """Gives each mjai tile name a physical tile, never the same copy twice in a round (red
-    names get red copies); when a record shows more copies than exist the extra ones reuse a
-    copy rather than fail."""
-
-    def __init__(self, reds: Reds = DEFAULT_REDS) -> None:
-        self.reds = reds
-        self.used: set[int] = set()
-
-    def take(self, name: object) -> int:
-        kind, red = parse_mjai_tile(name)
-        n_red = self.reds[kind // 9] if kind in FIVES else 0
-        if red and n_red == 0:
-            raise InvalidNotation(f"{name!r}: these rules have no red fives of that suit")
-        copies = range(n_red) if red else range(n_red, 4)
-        for c in copies:
-            t = kind * 4 + c
-            if t not in self.used:
-                self.used.add(t)
-                return t
-        return kind * 4 + copies[-1] if len(copies) else kind * 4
-
-    def reserve(self, tile: int) -> None:
-        self.used.add(tile)
-
-
-def rules_for(start_game: dict[str, Any] | None, base: RuleSet = TENHOU) -> RuleSet:
-    """The ruleset an mjai game is played under: ``base`` with red fives off when the
-    ``start_game`` event says ``aka_flag: false``."""
-    if start_game and start_game.get("aka_flag") is False:
-        return base.replace(red_fives=(0, 0, 0))
-    return base
-
-
-# ---------------------------------------------------------------------------- the tracker
 def _int(ev: dict[str, Any], key: str, lo: int = 0, hi: int = 3) -> int:
     v = ev.get(key)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
@@ -440,177 +346,3 @@ class SeatTracker:
         if offer is None:
             raise MjaiError("no discard is open to a call")
         return offer
-
-
-# ---------------------------------------------------------------------------- engine → mjai
-def _meld_names(tiles: Iterable[int], reds: Reds) -> list[str]:
-    return [mjai_tile(x, reds) for x in tiles]
-
-
-def events_to_mjai(events: Iterable[Event], rules: RuleSet = TENHOU,
-                   seat: int | None = None, names: Sequence[str] | None = None,
-                   start: bool = True) -> Iterator[dict[str, Any]]:
-    """Engine events as mjai events. With ``seat`` the others' starting hands and draws are
-    ``?`` (what that seat receives); ``start`` puts a ``start_game`` first."""
-    reds = rules.red_fives
-
-    def name(x: int) -> str:
-        return mjai_tile(x, reds)
-
-    if start:
-        yield {"type": "start_game", "names": list(names or ("0", "1", "2", "3")),
-               "kyoku_first": 0, "aka_flag": any(reds)}
-    for ev in events:
-        match ev:
-            case RoundStarted():
-                wind = (ev.round_index // 4) % 4
-                yield {
-                    "type": "start_kyoku", "bakaze": "ESWN"[wind],
-                    "dora_marker": name(ev.dora_indicators[0]), "kyoku": ev.round_index % 4 + 1,
-                    "honba": ev.honba, "kyotaku": ev.sticks, "oya": ev.dealer,
-                    "scores": list(ev.scores),
-                    "tehais": [[name(x) for x in h] if seat is None or s == seat else ["?"] * 13
-                               for s, h in enumerate(ev.hands)],
-                }
-            case Drew():
-                shown = ev.tile is not None and (seat is None or seat == ev.seat)
-                yield {"type": "tsumo", "actor": ev.seat,
-                       "pai": name(ev.tile) if shown and ev.tile is not None else "?"}
-            case Discarded():
-                if ev.riichi:
-                    yield {"type": "reach", "actor": ev.seat}
-                yield {"type": "dahai", "actor": ev.seat, "pai": name(ev.tile),
-                       "tsumogiri": ev.tsumogiri}
-            case RiichiAccepted():
-                yield {"type": "reach_accepted", "actor": ev.seat}
-            case Called():
-                m = ev.meld
-                consumed = list(m.tiles)
-                assert m.called is not None
-                consumed.remove(m.called)
-                kind = {MeldKind.CHI: "chi", MeldKind.PON: "pon"}.get(m.kind, "daiminkan")
-                yield {"type": kind, "actor": ev.seat, "target": ev.from_seat,
-                       "pai": name(m.called), "consumed": _meld_names(consumed, reds)}
-            case KanDeclared():
-                m = ev.meld
-                if m.kind is MeldKind.ANKAN:
-                    yield {"type": "ankan", "actor": ev.seat, "consumed": _meld_names(m.tiles, reds)}
-                else:
-                    assert m.added is not None
-                    rest = list(m.tiles)
-                    rest.remove(m.added)
-                    yield {"type": "kakan", "actor": ev.seat, "pai": name(m.added),
-                           "consumed": _meld_names(rest, reds)}
-            case DoraRevealed():
-                yield {"type": "dora", "dora_marker": name(ev.indicator)}
-            case Win():
-                yield {"type": "hora", "actor": ev.seat, "target": ev.from_seat,
-                       "pai": name(ev.tile), "deltas": list(ev.deltas),
-                       "ura_markers": [name(x) for x in ev.ura_indicators]}
-            case RoundDrawn():
-                yield {"type": "ryukyoku", "deltas": list(ev.deltas)}
-            case RoundEnded():
-                yield {"type": "end_kyoku"}
-            case GameEnded():
-                yield {"type": "end_game"}
-
-
-# ---------------------------------------------------------------------------- table side
-class SeatLink:
-    """The table's side of one seat played over mjai: which events it has been sent, and its
-    answers read back as engine actions.
-
-    ``news(events)`` are the mjai events of ``events`` (a game's event list) not sent yet, as
-    the seat sees them; ``read(answer, legal, drawn)`` turns an answer into one of ``legal`` or
-    raises ``MjaiError``. A ``reach`` answer returns ``None``: send ``reach_echo()`` and read
-    the discard that follows with ``after_reach=True``.
-    """
-
-    def __init__(self, seat: int, rules: RuleSet = TENHOU,
-                 names: Sequence[str] | None = None) -> None:
-        self.seat = seat
-        self.rules = rules
-        self.names = names
-        self.sent = 0
-        self.started = False
-        self._echoed_reach = False
-
-    def news(self, events: Sequence[Event]) -> list[dict[str, Any]]:
-        new = events[self.sent:]
-        self.sent = len(events)
-        out = list(events_to_mjai(new, self.rules, self.seat, self.names, start=not self.started))
-        self.started = True
-        if self._echoed_reach:
-            for i, ev in enumerate(out):
-                if ev["type"] == "reach" and ev["actor"] == self.seat:
-                    del out[i]
-                    self._echoed_reach = False
-                    break
-        return out
-
-    def reach_echo(self) -> list[dict[str, Any]]:
-        self._echoed_reach = True
-        return [{"type": "reach", "actor": self.seat}]
-
-    def read(self, answer: Any, legal: Sequence[Action], drawn: int | None = None,
-             after_reach: bool = False) -> Action | None:
-        reds = self.rules.red_fives
-
-        def name(x: int) -> str:
-            return mjai_tile(x, reds)
-
-        def names(xs: Iterable[int]) -> list[str]:
-            return sorted(name(x) for x in xs)
-
-        if not isinstance(answer, dict) or not isinstance(answer.get("type"), str):
-            raise MjaiError(f"an answer is a JSON object with a 'type', got {answer!r}")
-        kind = answer["type"]
-        actor = answer.get("actor", self.seat)
-        if kind != "none" and actor != self.seat:
-            raise MjaiError(f"seat {self.seat} answered for seat {actor!r}: {answer}")
-        found: list[Action] = []
-        if kind == "dahai":
-            pai = answer.get("pai")
-            want = Riichi if after_reach else Discard
-            found = [a for a in legal if type(a) is want and name(a.tile) == pai
-                     and not (isinstance(a, Riichi) and a.open)]
-            if answer.get("tsumogiri") is True and drawn is not None:
-                found.sort(key=lambda a: a.tile != drawn)  # type: ignore[union-attr]
-        elif after_reach:
-            raise MjaiError(f"seat {self.seat} must discard after its reach, answered {answer}")
-        elif kind == "reach":
-            if any(isinstance(a, Riichi) for a in legal):
-                return None
-        elif kind == "hora":
-            found = [a for a in legal if isinstance(a, (Tsumo, Ron))]
-        elif kind in _CALLS:
-            consumed = answer.get("consumed")
-            cls, kan = _CALLS[kind]
-            found = [a for a in legal if isinstance(a, cls)
-                     and (not isinstance(a, Kan) or a.kind is kan)
-                     and isinstance(consumed, list)
-                     and names(a.tiles) == sorted(map(str, consumed))]
-        elif kind == "kakan":
-            found = [a for a in legal if isinstance(a, Kan) and a.kind is MeldKind.KAKAN
-                     and name(a.tiles[0]) == answer.get("pai")]
-        elif kind == "ryukyoku":
-            found = [a for a in legal if isinstance(a, AbortNineTerminals)]
-        elif kind == "none":
-            found = [a for a in legal if isinstance(a, Pass)]
-        if not found:
-            raise MjaiError(f"seat {self.seat}: {json_text(answer)} is not legal here")
-        return found[0]
-
-
-_CALLS: dict[str, tuple[type[Chi | Pon | Kan], MeldKind | None]] = {
-    "chi": (Chi, None), "pon": (Pon, None), "daiminkan": (Kan, MeldKind.DAIMINKAN),
-    "ankan": (Kan, MeldKind.ANKAN)}  # an answer that takes tiles from the hand: its action
-
-
-def json_text(msg: Any) -> str:
-    import json
-
-    try:
-        return json.dumps(msg, separators=(",", ":"))[:200]
-    except (TypeError, ValueError):
-        return repr(msg)[:200]
