@@ -1,35 +1,27 @@
 """The table: the player's hand and melds, the four rivers, the opponents, the calls on offer.
 
-The screen owns the ``Game``. AI turns run in a thread worker (``advance``) that submits their
-actions one at a time and hands each new ``PlayerView`` to the UI thread; the UI thread touches
-the game only while the worker is idle (the player's own turn). Widgets get plain data through
-their reactives and report clicks with messages; they never see the engine.
+The screen renders and handles keys only. Its ``GameSession`` (app.session) owns the game, the
+journal and the opponents, moves the game in its worker and tells the screen with messages
+(``Happened``, ``HumanTurn``, ``RoundOver``); the player's choice goes back with
+``session.act(seat, action)``. What the call bar offers and advises is app.offers. Widgets get
+plain data through their reactives and report clicks with messages; they never see the engine.
 """
 
 from __future__ import annotations
 
-import logging
-import random
-import threading
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
-
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
-from textual.worker import get_current_worker
-
-from app.screens.base import SizeAware
 
 from app.i18n import round_label, seat_name, seat_text, t, texts
+from app.offers import HandHints, Offer, advice_text, build_offers, call_prompt, practice_aid
+from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
-from app.settings_speed import SPEED_DELAY
+from app.session import GameSession, Happened, HumanTurn, RoundOver, unseen_result
 from app.widgets import (
     CallBar,
     CallOption,
@@ -43,26 +35,10 @@ from app.widgets import (
     TileHint,
 )
 from app.widgets.hand import TILE_KEYS
-from engine.actions import (
-    AbortNineTerminals,
-    Action,
-    AgariYame,
-    Chi,
-    DeclareTenpai,
-    Discard,
-    Kan,
-    Pass,
-    Pon,
-    Riichi,
-    Ron,
-    Tsumo,
-    action_from_dict,
-)
+from engine.actions import Action, Discard, Pass, Riichi
 from engine.events import (
     Called,
     Discarded,
-    DoraRevealed,
-    Drew,
     GameEnded,
     KanDeclared,
     RoundDrawn,
@@ -70,26 +46,8 @@ from engine.events import (
     RoundStarted,
     Win,
 )
-from engine.meld import MeldKind
 from engine.tiles import dora_of, seat_wind
 from engine.view import PlayerView
-
-_T = TypeVar("_T")
-log = logging.getLogger("riichi.app")
-
-
-def practice_aid(compute: Callable[[], _T], default: _T) -> _T:
-    """A practice aid (advice, hints, the all-last line) or ``default`` when computing it
-    fails: an aid is never worth the game; the failure goes to the log."""
-    try:
-        return compute()
-    except Exception:
-        log.exception("a practice aid failed; the game goes on without it")
-        return default
-
-HUMAN = 0
-_VISIBLE = (Discarded, Called, KanDeclared)
-UI_INTERVAL = 0.1
 
 
 def event_line(ev, p) -> Text | None:
@@ -116,16 +74,6 @@ def event_line(ev, p) -> Text | None:
     return None
 
 
-@dataclass
-class Offer:
-    """One numbered entry of the call bar: an action, or ``riichi`` to pick a riichi discard."""
-
-    label: Text
-    action: Action | None = None
-    riichi_open: bool | None = None  # not None: enter riichi selection
-    advice: str = ""  # what the call does to the hand (practice advice)
-    warning: str = ""  # shown after the advice as a warning (no yaku)
-
 
 class TableScreen(SizeAware, Screen):
     # Descriptions are in the language chosen at start (this module is imported lazily).
@@ -151,93 +99,43 @@ class TableScreen(SizeAware, Screen):
         Binding("q", "leave", t("action.quit")),
     ]
 
-    def __init__(self, game, setup: GameSetup, agents: dict, journal=None, seed: int = 0):
+    def __init__(self, session: GameSession, seat: int = 0):
         super().__init__()
-        self.game = game
-        self.setup = setup
-        self.agents = agents
-        self.journal = journal
-        # The worker records the AIs' actions while the UI thread may close the journal (the
-        # player leaves): an append and the close never overlap.
-        self._journal_lock = threading.Lock()
-        self.seed = seed
+        self.session = session
+        self.seat = seat  # the seat this screen shows and plays
+        session.attach(self, seat)
         self.view: PlayerView | None = None
         self.legal: tuple[Action, ...] = ()
         self.offers: list[Offer] = []
         self.riichi_open: bool | None = None  # not None while choosing a riichi discard
         self.last_seat: int | None = None
         self.finished = False
-        self.closing = False  # leaving: the worker's last updates are dropped
         self._placement_key: tuple | None = None  # what the placement hint was made from
         self._placement = ""
-        # the strong AI's discard for the hints: (view, legal, kind); one per view, not per paint
-        self._pick: tuple[PlayerView, tuple[Action, ...], int | None] | None = None
+        self._hints = HandHints()
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
     def new_game(cls, app, setup: GameSetup) -> TableScreen:
-        from engine.game import Game
-
-        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
-        rules = setup.ruleset()
-        app.set_reds(rules.red_fives)
-        game = Game(rules, seed)
-        agents = cls.make_agents(app, setup, seed, game, app.options.mjai)
-        journal = None
-        if app.options.save:
-            journal = cls.open_journal(app, rules, seed, setup)
-        return cls(game, setup, agents, journal, seed)
-
-    @staticmethod
-    def make_agents(app, setup: GameSetup, seed: int, game, mjai) -> dict:
-        """Our AIs, and the mjai bots of ``mjai`` ({seat: command}) bound to ``game``."""
-        from app.seats import make_agents
-
-        return make_agents(game, setup.difficulty, seed, app.options.autoplay, mjai, app.tell,
-                           seat_name)
-
-    @staticmethod
-    def open_journal(app, rules, seed: int, setup: GameSetup):
-        from app.storage.journal import Journal
-
-        from app.seats import seat_records
-
-        seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai)
-        meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
-        try:
-            return Journal.create(None, rules, seed, seats, meta, overwrite=True)
-        except Exception as e:  # another riichi holds the save, disk problems: play unsaved
-            app.notify(str(e), severity="warning", timeout=8)
-            return None
+        return cls(GameSession.new(app, setup))
 
     @classmethod
     def resume(cls, app) -> TableScreen | None:
-        from app.storage.journal import Journal, load_saved_game
-        from engine.game import Game
+        session = GameSession.resume(app)
+        return None if session is None else cls(session)
 
-        found = load_saved_game()
-        for warning in found.warnings:
-            app.notify(warning, severity="warning", timeout=8)
-        if found.game is None:
-            return None
-        try:
-            journal, saved = Journal.resume()
-            rules = saved.rules()
-            game = Game(rules, saved.seed)
-            for seat, data in saved.actions:
-                game.submit(seat, action_from_dict(data))
-        except Exception as e:
-            app.notify(f"{e}", severity="error", timeout=8)
-            return None
-        meta = saved.meta
-        setup = GameSetup(rules.length, meta.get("preset", rules.name), meta.get("reds", "1each"),
-                          meta.get("difficulty", "normal"), saved.seed)
-        app.set_reds(rules.red_fives)
-        from app.seats import mjai_from_records
+    @property
+    def game(self):
+        """The session's game (to read while the player is asked or a result is shown)."""
+        return self.session.game
 
-        mjai = app.options.mjai or mjai_from_records(saved.seats)  # the same bots again
-        agents = cls.make_agents(app, setup, saved.seed, game, mjai)
-        return cls(game, setup, agents, journal, saved.seed)
+    @property
+    def agents(self) -> dict:
+        return self.session.agents
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -278,43 +176,21 @@ class TableScreen(SizeAware, Screen):
             if isinstance(ev, Discarded):
                 self.last_seat = ev.seat
                 break
-        self.show_view(self.game.view(HUMAN))
-        unseen = self.unseen_result()
-        if unseen is not None and not self.game_over():
+        self.show_view(self.session.view())
+        unseen = unseen_result(self.game, self.seat)
+        if unseen is not None and not self.game.over:
             # Saved right after a round ended (the result was on screen): show it again.
             events, before = unseen
             self.view = before
-            self.call_after_refresh(self.show_result, events, self.game.view(HUMAN))
+            self.call_after_refresh(self.show_result, events, self.session.view())
             return
-        if self.game_over():
+        if self.game.over:
             # A saved game whose last action ended it (killed before it was recorded): show
             # the final standings and record it, as an uninterrupted game does.
             end = next((e for e in reversed(self.game.events) if isinstance(e, GameEnded)), None)
             self.call_after_refresh(self.finish, end)
             return
-        self.advance()
-
-    def unseen_result(self):
-        """(events, view before) of a round that ended with the game's last action, if no
-        action came after it: a resumed game whose result the player may not have seen."""
-        events = self.game.events
-        if not self.game.actions:
-            return None
-        ends = [i for i, e in enumerate(events) if isinstance(e, RoundEnded)]
-        if not ends:
-            return None
-        end = ends[-1]
-        if any(not isinstance(e, (RoundStarted, Drew, DoraRevealed, GameEnded))
-               for e in events[end + 1:]):
-            return None
-        start = next(i for i in range(end, -1, -1)
-                     if i == 0 or isinstance(events[i - 1], RoundStarted))
-        first = next((i for i in range(start, end + 1)
-                      if isinstance(events[i], (Win, RoundDrawn))), end)
-        from engine.game import Game
-
-        before = Game.replay(self.game.rules, self.game.seed, self.game.actions[:-1])
-        return list(events[first:]), before.view(HUMAN)
+        self.session.go()
 
     def on_resize(self, event) -> None:
         super().on_resize(event)
@@ -335,7 +211,7 @@ class TableScreen(SizeAware, Screen):
 
     # --- showing the game -------------------------------------------------------------------
     def rel_id(self, seat: int) -> str:
-        return ("my", "right", "across", "left")[(seat - HUMAN) % 4]
+        return ("my", "right", "across", "left")[(seat - self.seat) % 4]
 
     def show_view(self, view: PlayerView) -> None:
         from app.seats import bot_seats
@@ -353,11 +229,11 @@ class TableScreen(SizeAware, Screen):
                 tiles=self.tile_count(view, seat),
                 dealer=seat == view.dealer,
                 turn=seat == view.turn,
-                note=self.my_note(view) if seat == HUMAN else "",
+                note=self.my_note(view) if seat == self.seat else "",
                 bot=seat in bots,
             )
             river = view.rivers[seat]
-            if seat == HUMAN:
+            if seat == self.seat:
                 self.query_one("#my-seat", SeatLine).info = info
                 self.query_one("#my-melds", MeldsView).melds = view.melds[seat]
                 river_view = self.query_one("#my-river", RiverView)
@@ -416,7 +292,7 @@ class TableScreen(SizeAware, Screen):
         self.query_one(CallBar).note = "" if wide else text
 
     def tile_count(self, view: PlayerView, seat: int) -> int:
-        if seat == HUMAN:
+        if seat == self.seat:
             return len(view.concealed)
         count = 13 - 3 * len(view.melds[seat])
         just_discarded = view.last_discard is not None and view.last_discard[0] == seat
@@ -514,124 +390,21 @@ class TableScreen(SizeAware, Screen):
         self.refresh_bindings()
 
     def call_prompt(self, legal) -> str:
-        if not legal or any(isinstance(a, Discard) for a in legal):
-            return ""
-        if any(isinstance(a, DeclareTenpai) for a in legal):
-            return t("table.tenpai_prompt")
-        if any(isinstance(a, AgariYame) for a in legal):
-            return t("table.yame_prompt")
-        view = self.view
-        if view is None:
-            return ""
-        if view.last_discard is not None:
-            seat, tile = view.last_discard
-            return t("table.call_prompt", seat=seat_name(seat),
-                     tile=self.app.painter.tiles([tile]).plain.strip())
-        if any(isinstance(a, Ron) for a in legal):
-            # a ron with no discard open to calls robs a kan (chankan): name the kan's tile
-            seat = view.turn
-            kans = [m for m in view.melds[seat] if m.kind in (MeldKind.KAKAN, MeldKind.ANKAN)]
-            if kans:
-                m = kans[-1]
-                tile = m.added if m.added is not None else m.tiles[-1]
-                return t("table.chankan_prompt", seat=seat_name(seat),
-                         tile=self.app.painter.tiles([tile]).plain.strip())
-        return ""
+        return call_prompt(legal, self.view, self.app.painter)
 
     def build_offers(self, legal) -> list[Offer]:
-        p = self.app.painter
-        offers: list[Offer] = []
+        return build_offers(legal, self.view, self.game.rules, self.app.painter,
+                            self.has_class("-wide"))
 
-        def label(name: str, tiles=()) -> Text:
-            out = Text(name, style="bold")
-            if tiles:
-                out.append(" ")
-                out.append_text(p.tiles(sorted(tiles), sep=" "))
-            return out
-
-        for a in legal:
-            if isinstance(a, Tsumo):
-                offers.append(Offer(label(t("action.tsumo")), a))
-            elif isinstance(a, Ron):
-                offers.append(Offer(label(t("action.ron")), a))
-        riichi = [a for a in legal if isinstance(a, Riichi)]
-        if any(not a.open for a in riichi):
-            offers.append(Offer(label(t("action.riichi")), riichi_open=False))
-        if any(a.open for a in riichi):
-            offers.append(Offer(label(t("yaku.open riichi")), riichi_open=True))
-        for a in legal:
-            if isinstance(a, Pon):
-                offers.append(Offer(label(t("action.pon"), (*a.tiles, a.called)), a))
-            elif isinstance(a, Chi):
-                offers.append(Offer(label(t("action.chi"), (*a.tiles, a.called)), a))
-            elif isinstance(a, Kan):
-                name = {MeldKind.ANKAN: "ankan", MeldKind.KAKAN: "kakan"}.get(a.kind, "kan")
-                tiles = a.tiles + ((a.called,) if a.called is not None else ())
-                offers.append(Offer(label(t(f"action.{name}"), tiles), a))
-            elif isinstance(a, AbortNineTerminals):
-                offers.append(Offer(label(t("action.kyuushu")), a))
-            elif isinstance(a, DeclareTenpai):
-                offers.append(Offer(label(t("draw.tenpai") if a.tenpai else t("draw.noten")), a))
-            elif isinstance(a, AgariYame):
-                offers.append(Offer(label(t("action.yame_stop" if a.stop else
-                                              "action.yame_continue")), a))
-        offers = offers[:9]
-        for o in offers:
-            if isinstance(o.action, (Chi, Pon, Kan)):
-                o.advice, o.warning = self.advice_text(o.action)
-        return offers
-
-    # --- practice advice ----------------------------------------------------------------------
     def advice_text(self, action: Action) -> tuple[str, str]:
-        """The advice line of a call (or of skipping it) and its warning: shanten before and
-        after, helpful tiles, the yaku kept; at the roomier size also the best discards and the
-        dora kept. ("", "") when there is nothing to explain."""
-        from ai.advice import explain_call
-
-        if self.view is None:
-            return "", ""
-        if not isinstance(action, (Chi, Pon, Kan, Pass)):
-            return "", ""  # only calls (and skipping them) are explained
-        view = self.view
-        a = practice_aid(lambda: explain_call(view, action, self.game.rules), None)
-        if a is None:
-            return "", ""
-        wide = self.has_class("-wide")
-        p = self.app.painter
-        parts = [t("advice.shanten", before=a.shanten_before, after=a.shanten_after),
-                 t("advice.tiles", n=a.ukeire)]
-        if wide and a.discards:
-            parts.append(t("advice.discard", tiles=p.kinds(a.discards).plain))
-        if wide and a.dora:
-            parts.append(t("advice.dora", n=a.dora))
-        head = " · ".join(parts) + " · " + t("advice.yaku")  # "yaku: " / "役："
-        if a.no_yaku:
-            return head, t("advice.no_yaku")
-        names = []
-        for r in a.yaku:
-            name = texts().yaku(r.name)
-            names.append(t("advice.detour", name=name, n=r.detour) if r.detour else name)
-        shown = names if wide else names[:1]
-        text = ", ".join(shown)
-        if len(names) > len(shown):
-            text += " " + t("advice.more", n=len(names) - len(shown))
-        return head + text, ""
+        return advice_text(action, self.view, self.game.rules, self.app.painter,
+                           self.has_class("-wide"))
 
     def hand_hints(self) -> tuple[tuple[int, TileHint], ...]:
-        """With hints on, what each discard leaves (shanten, ukeire, best, furiten tenpai) and
-        which one the strong AI would choose."""
+        """With hints on, what each discard leaves and the strong AI's pick (app.offers)."""
         if not self.app.settings.hints or self.view is None:
             return ()
-        from ai.advice import ai_pick, discard_hints
-
-        view, legal = self.view, self.legal
-        hints = practice_aid(lambda: discard_hints(view), {})
-        if self._pick is None or self._pick[0] is not view or self._pick[1] != legal:
-            pick = practice_aid(lambda: ai_pick(view, legal, self.game.rules), None)
-            self._pick = (view, legal, pick)
-        pick = self._pick[2]
-        return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
-                     for k, h in sorted(hints.items()))
+        return self._hints(self.view, self.legal, self.game.rules)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).
@@ -698,7 +471,7 @@ class TableScreen(SizeAware, Screen):
             if name == "hints":
                 self.show_view(self.view)
         if self.legal:  # the player is being asked: the worker is idle
-            action = self.auto_action(self.legal, self.view)
+            action = self.session.auto_action(self.seat, self.legal, self.view)
             if action is not None:
                 self.submit_human(action)
 
@@ -712,7 +485,7 @@ class TableScreen(SizeAware, Screen):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.close_game(keep_save=True)
+                self.session.close(keep_save=True)
                 self.app.pop_screen()
 
         self.app.push_screen(ConfirmScreen(t("table.quit_confirm")), done)
@@ -751,144 +524,50 @@ class TableScreen(SizeAware, Screen):
         elif offer.action is not None:
             self.submit_human(offer.action)
 
-    # --- the game loop ----------------------------------------------------------------------
+    # --- the game, through the session -------------------------------------------------------
     def submit_human(self, action: Action) -> None:
+        """The player's choice: handed to the session, which submits it in its worker."""
         if action not in self.legal:
             self.app.bell()
             return
         self.legal = ()
         self.riichi_open = None
         self.update_controls()  # nothing to choose until asked again (footer, keys, call bar)
-        events = self.game.submit(HUMAN, action)
-        self.record(HUMAN, action)
-        if not self.after_events(events, self.game.view(HUMAN)):
-            # Draw the player's move before the opponents start thinking (their thread would
-            # compete with this refresh for the interpreter).
-            self.call_after_refresh(self.advance)
+        self.session.act(self.seat, action)
 
-    def record(self, seat: int, action: Action) -> None:
-        """Append to the journal (from the worker or the UI thread)."""
-        with self._journal_lock:
-            journal = self.journal
-            if journal is None:
-                return
-            try:
-                journal.append(seat, action)
-            except OSError as e:
-                self.journal = None
-                self.app.call_later(self.app.notify, f"{e}", severity="error")
-
-    def auto_action(self, legal, view) -> Action | None:
-        """What the toggles decide without asking: wins (auto-win), passing on calls (no
-        calls), discarding the draw in riichi (tsumogiri)."""
-        s = self.app.settings
-        if s.auto_win:
-            for a in legal:
-                if isinstance(a, (Tsumo, Ron)):
-                    return a
-        passes = [a for a in legal if isinstance(a, Pass)]
-        if passes and s.skip_calls and not any(isinstance(a, Ron) for a in legal):
-            return passes[0]
-        if (s.tsumogiri_after_riichi and view is not None and view.riichi[HUMAN]
-                and view.drawn is not None):
-            others = [a for a in legal if not isinstance(a, Discard)]
-            if not others and Discard(view.drawn) in legal:
-                return Discard(view.drawn)
-        return None
-
-    @work(thread=True, exclusive=True, group="table")
-    def advance(self) -> None:
-        worker = get_current_worker()
-        delay = SPEED_DELAY.get(self.app.speed, 0.0)
-        # At instant speed the screen is redrawn at most every UI_INTERVAL seconds (and at every
-        # round end and player's turn): drawing each of a round's ~150 actions would be slower
-        # than playing them.
-        buffered: list = []
-        shown_at = time.monotonic()
-
-        def show(events) -> bool:
-            nonlocal shown_at
-            buffered.extend(events)
-            ends = any(isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded)) for e in events)
-            if delay or ends or time.monotonic() - shown_at >= UI_INTERVAL:
-                batch = list(buffered)
-                buffered.clear()
-                shown_at = time.monotonic()
-                return self.app.call_from_thread(self.after_events, batch, self.game.view(HUMAN))
-            return False
-
-        while not worker.is_cancelled:
-            if self.game_over():
-                return
-            pending = self.game.pending()
-            ai = [s for s in sorted(pending) if s in self.agents]
-            if ai and self.covered():
-                time.sleep(0.05)  # help or the quit question is up: the table waits for it
-                continue
-            if ai:
-                seat = ai[0]
-                action = self.agents[seat].act(self.game.view(seat), pending[seat])
-                events = self.game.submit(seat, action)
-                self.record(seat, action)
-                if worker.is_cancelled:
-                    return
-                if show(events):
-                    return
-                if delay and any(isinstance(e, _VISIBLE) for e in events):
-                    time.sleep(delay)
-                continue
-            if HUMAN in pending:
-                legal = pending[HUMAN]
-                view = self.game.view(HUMAN)
-                action = self.auto_action(legal, view)
-                if action is not None:
-                    events = self.game.submit(HUMAN, action)
-                    self.record(HUMAN, action)
-                    if show(events):
-                        return
-                    continue
-                if buffered:
-                    self.app.call_from_thread(self.after_events, list(buffered), view)
-                self.app.call_from_thread(self.human_turn, view, legal)
+    @on(HumanTurn)
+    def human_turn(self, message: HumanTurn) -> None:
+        if self.session.closed or not self.is_attached or message.seat != self.seat:
             return
+        self.legal = tuple(message.legal)
+        self.show_view(message.view)
 
-    def covered(self) -> bool:
-        """Whether another screen (help, the quit question, the too-small notice) is over the
-        table: the opponents do not play on behind it."""
-        try:
-            return self.is_attached and self.app.screen is not self
-        except Exception:  # the app is shutting down
-            return False
+    @on(Happened)
+    def happened(self, message: Happened) -> None:
+        if not (self.session.closed or not self.is_attached):
+            self.mark_and_log(message.events)
+            self.show_view(message.view)
+        if message.drawn is not None:
+            self.call_after_refresh(message.drawn.set)
 
-    def game_over(self) -> bool:
-        over = getattr(self.game, "over", False)
-        return bool(over() if callable(over) else over)
-
-    def human_turn(self, view: PlayerView, legal) -> None:
-        if self.closing or not self.is_attached:
+    @on(RoundOver)
+    def round_over(self, message: RoundOver) -> None:
+        if self.session.closed or not self.is_attached:
             return
-        self.legal = tuple(legal)
-        self.show_view(view)
+        events = message.events
+        self.mark_and_log(events)
+        # Keep the finished round on screen under the result; the next deal shows afterwards.
+        cut = next(i for i, e in enumerate(events)
+                   if isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded)))
+        self.show_result(list(events[cut:]), message.view)
 
-    def after_events(self, events, view: PlayerView) -> bool:
-        """Show what happened; True when a round ended (the result is shown, the loop waits)."""
-        if self.closing or not self.is_attached:
-            return True  # the screen is going away: the worker stops
+    def mark_and_log(self, events) -> None:
         for ev in events:
             if isinstance(ev, Discarded):
                 self.last_seat = ev.seat
             elif isinstance(ev, RoundStarted):
                 self.last_seat = None
         self.log_events(events)
-        ended = [e for e in events if isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded))]
-        if not ended:
-            self.show_view(view)
-            return False
-        # Keep the finished round on screen under the result; the next deal shows afterwards.
-        cut = next(i for i, e in enumerate(events)
-                   if isinstance(e, (Win, RoundDrawn, RoundEnded, GameEnded)))
-        self.show_result(list(events[cut:]), view)
-        return True
 
     def show_result(self, events, view_after: PlayerView) -> None:
         from app.screens.result import ResultScreen
@@ -897,12 +576,12 @@ class TableScreen(SizeAware, Screen):
         game_end = next((e for e in events if isinstance(e, GameEnded)), None)
 
         def done(_=None) -> None:
-            if game_end is not None or self.game_over():
+            if game_end is not None or self.game.over:
                 self.finish(game_end)
                 return
             self.last_seat = None
-            self.show_view(self.game.view(HUMAN))
-            self.advance()
+            self.show_view(self.session.view())
+            self.session.go()
 
         self.app.push_screen(ResultScreen(events, before, self.game.rules), done)
 
@@ -910,8 +589,8 @@ class TableScreen(SizeAware, Screen):
         from app.screens.gameover import GameOverScreen
 
         self.finished = True
-        result = game_end.result if game_end is not None else getattr(self.game, "result", None)
-        self.close_game(keep_save=False, result=result)
+        result = game_end.result if game_end is not None else self.game.result
+        self.session.close(keep_save=False, result=result)
         # The standings replace the table and whatever the player opened over it (help, the
         # quit question): switch_screen replaces only the top screen.
         app = self.app
@@ -919,50 +598,8 @@ class TableScreen(SizeAware, Screen):
             while app.screen is not self:
                 app.pop_screen()
         app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
-                                         self.setup, self.seed))
-
-    def close_game(self, keep_save: bool, result=None) -> None:
-        if not self.closing:  # stop the mjai bots' programs (once)
-            from app.seats import close_agents
-
-            close_agents(self.agents)
-        self.closing = True
-        self.workers.cancel_group(self, "table")
-        with self._journal_lock:  # waits for an append in progress
-            journal, self.journal = self.journal, None
-        if journal is None:
-            return
-        try:
-            if keep_save:
-                journal.close()
-            elif result is not None:
-                self.record_history(journal)
-            else:
-                journal.discard()
-        except Exception as e:  # the game is over either way; say what went wrong
-            self.app.notify(f"{e}", severity="warning", timeout=8)
-
-    def record_history(self, journal) -> None:
-        """Add the finished game to the history, then remove its save (storage.session)."""
-        from app.storage.history import record_from_events
-        from app.storage.session import finish_game
-
-        from app.seats import mjai_seats, seat_records
-
-        seats = seat_records(self.app.settings.name, self.setup.difficulty,
-                             mjai_seats(self.agents))
-        record = record_from_events(
-            game_id=journal.game_id,
-            rules=self.game.rules,
-            seed=self.seed,
-            seats=seats,
-            actions=[(s, a.to_dict()) for s, a in self.game.actions],
-            events=self.game.events,
-            meta={"difficulty": self.setup.difficulty, "preset": self.setup.rules},
-        )
-        for warning in finish_game(journal, record):
-            self.app.notify(warning, severity="warning", timeout=8)
+                                         self.session.setup, self.seed))
 
     def on_unmount(self) -> None:
         if not self.finished:
-            self.close_game(keep_save=True)
+            self.session.close(keep_save=True)

@@ -286,7 +286,7 @@ async def _pick_table():
             screen.update_controls()
             screen.update_controls()
             assert calls == []
-            screen._pick = None  # (the spy does see a computation)
+            screen._hints._pick = None  # (the spy does see a computation)
             screen.update_controls()
             assert len(calls) == 1
         finally:
