@@ -134,6 +134,27 @@ def build_offers(legal: Sequence[Action], view: PlayerView | None, rules: RuleSe
     return offers
 
 
+def call_bar(legal: Sequence[Action], view: PlayerView | None, rules: RuleSet, painter: Any,
+             wide: bool, riichi_open: bool | None) -> tuple[list[Offer], tuple[Any, ...], str]:
+    """The call bar: (the offers the number keys take, the bar's options, its prompt). While
+    a riichi discard is chosen (``riichi_open`` not None) only Cancel; otherwise the offers,
+    then Pass (with its advice when the calls have advice)."""
+    from app.widgets import CallOption
+
+    if riichi_open is not None:
+        return [], (CallOption(t("action.cancel"), "esc"),), t("table.choose_riichi")
+    offers = build_offers(legal, view, rules, painter, wide)
+    options = [CallOption(o.label, str(i + 1), o.advice, o.warning)
+               for i, o in enumerate(offers)]
+    passes = [a for a in legal if isinstance(a, Pass)]
+    if passes:
+        advice, warning = "", ""
+        if any(o.advice for o in offers):  # skipping, compared with the calls
+            advice, warning = advice_text(passes[0], view, rules, painter, wide)
+        options.append(CallOption(t("action.pass"), "esc", advice, warning))
+    return offers, tuple(options), call_prompt(legal, view, painter)
+
+
 def advice_text(action: Action, view: PlayerView | None, rules: RuleSet, painter: Any,
                 wide: bool) -> tuple[str, str]:
     """The advice line of a call (or of skipping it) and its warning: shanten before and

@@ -92,10 +92,15 @@ class HumanTurn(Message):
 
 @dataclass
 class RoundOver(Message):
-    """A round (or the game) ended in ``events``; the session waits for ``go()``."""
+    """A round (or the game) ended in ``events``, from ``events[end]`` on (a win, a draw);
+    ``view`` is the shown seat's view after them. The session waits for ``go()``."""
 
     events: tuple[Event, ...]
     view: PlayerView
+
+    @property
+    def end(self) -> int:
+        return next(i for i, e in enumerate(self.events) if isinstance(e, _ENDS))
 
 
 @dataclass
@@ -208,6 +213,15 @@ class GameSession:
     def view(self) -> PlayerView:
         """The shown seat's view now (read it only while the worker does not move the game)."""
         return self.game.view(self.seat)
+
+    def opening(self) -> GameEnded | tuple[list[Event], PlayerView] | None:
+        """What a resumed game shows first instead of playing on: its end (a game saved by
+        its last action: ``GameEnded``), or a round result the player may not have seen
+        (events, the shown seat's view before them); None for neither."""
+        if self.game.over:
+            return next((e for e in reversed(self.game.events) if isinstance(e, GameEnded)),
+                        None)
+        return unseen_result(self.game, self.seat)
 
     def go(self) -> None:
         """Play on: from the start, after a round's result, after a resume."""

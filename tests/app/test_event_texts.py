@@ -9,7 +9,7 @@ import pytest
 from app import i18n
 from app.glyphs import Painter
 from app.screens.result import win_renderable
-from app.screens.table import event_line
+from app.table_text import event_line
 from engine.events import Called, Discarded, KanDeclared, Win
 from engine.game import Game
 from engine.meld import parse_meld
