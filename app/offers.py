@@ -199,9 +199,10 @@ class HandHints:
 
     def __call__(self, view: PlayerView, legal: tuple[Action, ...],
                  rules: RuleSet) -> tuple[tuple[int, TileHint], ...]:
-        from ai.advice import ai_pick, discard_hints
+        from ai.advice import DiscardHint, ai_pick, discard_hints
 
-        hints = practice_aid(lambda: discard_hints(view), {})
+        none: dict[int, DiscardHint] = {}
+        hints = practice_aid(lambda: discard_hints(view), none)
         if self._pick is None or self._pick[0] is not view or self._pick[1] != legal:
             pick = practice_aid(lambda: ai_pick(view, legal, rules), None)
             self._pick = (view, legal, pick)

@@ -340,10 +340,10 @@ class GameSession:
             seat = min(waiting)
             legal = waiting[seat]
             view = self.game.view(seat)
-            action = self.auto_action(seat, legal, view)
-            if action is not None:
-                events = self.driver.submit(seat, action)
-                self.record(seat, action)
+            auto = self.auto_action(seat, legal, view)
+            if auto is not None:
+                events = self.driver.submit(seat, auto)
+                self.record(seat, auto)
                 if show(events):
                     return
                 continue

@@ -120,7 +120,8 @@ def waits_note(view: PlayerView, p: Any, hints: bool) -> str:
     if view.furiten:
         from ai.advice import furiten_waits
 
-        own = practice_aid(lambda: furiten_waits(view), ())
+        nothing: tuple[int, ...] = ()
+        own = practice_aid(lambda: furiten_waits(view), nothing)
         if hints and own:
             # which of the waits lie in the player's own river (F1)
             tiles = p.kinds(own).plain.replace("  ", " ")

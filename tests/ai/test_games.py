@@ -57,6 +57,7 @@ def play(lineup, seed, rules=TONPUU, copy_views=False):
     return game, len(decisions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,lineup", list(enumerate(LINEUPS)))
 def test_every_decision_is_legal_in_whole_games(seed, lineup):
     game, decisions = play(lineup, 100 + seed)
@@ -78,6 +79,7 @@ def test_every_decision_is_legal_over_many_rounds(seed):
             break
 
 
+@pytest.mark.slow
 def test_same_seed_same_game():
     lineup = ("hard", "normal:aggressive", "easy", "greedy")
     a, _ = play(lineup, 7)

@@ -10,6 +10,8 @@ import asyncio
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from ai import make_agent
 from app.app import RiichiApp
 from app.options import PlayOptions
@@ -23,6 +25,7 @@ from app.screens.replay_viewer import (
 from app.storage import history as H
 from app.storage.settings import Settings
 from app.widgets.replay_seat import ReplaySeat
+from engine.driver import play_out
 from engine.events import GameEnded, RoundEnded, RoundStarted, Win
 from engine.game import Game
 from engine.rules import RuleSet
@@ -37,11 +40,7 @@ def recorded_game() -> H.GameRecord:
     the snapshots), recorded as the table screen records a finished game."""
     rules = replace(RuleSet(), length="tonpuusen")
     game = Game(rules, SEED)
-    agents = [make_agent("greedy", seed=SEED * 4 + s, rules=rules) for s in range(4)]
-    while not game.over:
-        pending = game.pending()
-        seat = min(pending)
-        game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
+    play_out(game, {s: make_agent("greedy", seed=SEED * 4 + s, rules=rules) for s in range(4)})
     record = H.record_from_events(
         game_id="replay-test", rules=rules, seed=SEED, seats=SEATS,
         actions=[(s, a.to_dict()) for s, a in game.actions], events=game.events,
@@ -59,6 +58,7 @@ def make_app() -> RiichiApp:
     return RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
 
 
+@pytest.mark.slow
 def test_replay_list(snap_compare):
     """The finished games, newest first: date, rules, length, place, points, score."""
     seed_history()

@@ -4,6 +4,8 @@ and look at the SVGs in ``tests/app/__snapshots__`` before committing them."""
 
 import time
 
+import pytest
+
 from ai import make_agent
 from app.app import RiichiApp
 from app.options import PlayOptions
@@ -108,6 +110,7 @@ def test_table_too_small(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 20))
 
 
+@pytest.mark.slow
 def test_call_prompt(snap_compare):
     """A call offered on a discard: numbered options and Esc to skip."""
     async def before(pilot):
@@ -141,6 +144,7 @@ def test_win_result(snap_compare):
     assert snap_compare(table_app(seed=3), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_draw_result(snap_compare):
     """A draw: who was tenpai (their hands shown), the payments."""
     async def before(pilot):
@@ -148,6 +152,7 @@ def test_draw_result(snap_compare):
     assert snap_compare(table_app(seed=4), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_final_standings(snap_compare):
     """The final standings of a tonpuusen with uma and oka."""
     async def before(pilot):

@@ -5,6 +5,8 @@ never a tuned level; the opponents are greedy AIs."""
 import asyncio
 import time
 
+import pytest
+
 from app.app import RiichiApp
 from app.options import PlayOptions
 from app.screens.result import ResultScreen
@@ -64,6 +66,7 @@ async def _double_click():
         assert all(seat != 0 for seat, _ in screen.game.actions[actions + 1:])
 
 
+@pytest.mark.slow
 def test_the_game_ending_under_the_help_screen_leaves_no_table_behind_the_final_standings():
     """The help screen is open when the last round ends: the round result comes over it, and
     after it the final standings must replace the table and what lies on it. ``switch_screen``
