@@ -34,6 +34,10 @@ SLOW = (
     "tests/mjai/test_mjai_client.py::test_selfplay_seats_accept_an_mjai_command",
     "tests/mjai/test_mjai_records.py::test_referee_logs_replay_through_our_engine",
     "tests/property/test_shanten_vs_mahjong.py::test_shanten_agrees_with_mahjong_on_crowded",
+    "tests/property/test_random_games.py::test_illegal_actions_change_nothing",
+    "tests/mjai/test_mjai_bot.py::test_kans_over_the_protocol",
+    "tests/mjai/test_mjai_client.py::test_our_own_bot_as_an_external_program",
+    "tests/mjai/test_mjai_client.py::test_a_failing_bot_is_replaced_and_the_player_told",
 )
 
 

@@ -104,6 +104,7 @@ FAILING = {  # how it fails: (command, what the player is told)
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", list(FAILING))
 def test_a_failing_bot_is_replaced_by_our_ai_and_the_player_told(how):
     command, reason = FAILING[how]

@@ -113,6 +113,7 @@ async def _keys_game(seed, length, rounds_wanted, limit_s):
             assert sum(table.game.scores) + 1000 * table.game.sticks == 100000
 
 
+@pytest.mark.slow
 def test_shrinking_below_80x24_shows_a_notice_and_growing_returns_to_the_table():
     asyncio.run(_resize())
 

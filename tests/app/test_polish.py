@@ -285,6 +285,7 @@ def test_an_unreadable_save_still_offers_continue_and_is_left_alone():
     asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_title_with_a_saved_game(snap_compare):
     """The title screen with a saved game: Continue, East 3, honba, points, when it was saved."""
     save_a_game_in_progress()

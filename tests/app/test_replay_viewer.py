@@ -65,6 +65,7 @@ def test_replay_list(snap_compare):
     assert snap_compare(make_app(), press=["h"], terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_replay_round_end(snap_compare):
     """The last step of East 1: four open hands, rivers with the ron tile marked, the result
     (yaku, han, fu, points) and every seat's change."""
@@ -72,6 +73,7 @@ def test_replay_round_end(snap_compare):
     assert snap_compare(make_app(), press=["h", "enter", "n", "left"], terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_replay_mid_round(snap_compare):
     """Twenty steps into the game: open hands, the drawn tile apart, rivers, melds, dora."""
     seed_history()
@@ -112,6 +114,7 @@ def test_a_record_that_cannot_be_replayed():
         raise AssertionError("a wrong action was replayed")
 
 
+@pytest.mark.slow
 def test_stepping_through_a_replay():
     asyncio.run(_stepping())
 

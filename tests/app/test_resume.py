@@ -202,6 +202,7 @@ def test_sigkill_while_the_player_is_asked_about_a_call(seed=3):
         assert check_resume(ref) == n
 
 
+@pytest.mark.slow
 def test_continue_on_the_title_screen_brings_back_the_call_prompt(seed=3):
     """The title screen's Continue after a kill at a call prompt: the table shows the same
     position and asks the same question (the call bar offers the calls and Skip)."""
@@ -285,6 +286,7 @@ def round_end_counts(ref: Reference) -> list[int]:
             and n < len(ref.game.actions)]
 
 
+@pytest.mark.slow
 def test_continue_while_a_round_result_was_shown(seed=3):
     """Killed while the result of a round was on screen: Continue shows that result again."""
     ref = reference(seed)

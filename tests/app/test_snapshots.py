@@ -91,6 +91,7 @@ def test_table_80x24(snap_compare):
     assert snap_compare(table_app(), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_table_120x40(snap_compare):
     """The roomier layout after a few turns (log on the right)."""
     async def before(pilot):
@@ -123,6 +124,7 @@ def test_call_prompt(snap_compare):
     assert snap_compare(table_app(), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_riichi_selection(snap_compare):
     """After choosing Riichi only the discards that keep tenpai can be selected."""
     async def before(pilot):

@@ -209,6 +209,7 @@ async def _broken_aids():
         assert app.is_running and len(screen.game.actions) > actions
 
 
+@pytest.mark.slow
 def test_the_opponents_wait_while_help_covers_the_table():
     """With the help screen (or the quit question) over the table, the AIs do not play on
     behind it; closing it lets them go on."""
