@@ -1,9 +1,8 @@
 """Headless hanchan between random legal-action agents: hanchan per second on one core.
 
 Run from the repository root: ``.venv/bin/python benchmarks/bench_table.py [games] [repeats]``.
-Each repeat plays ``games`` hanchan (seeds 0..games-1, Tenhou rules) through the one game loop
-(``engine.driver``): the seat it asks (the lowest pending) picks uniformly from its legal
-actions; the figure is the median over the repeats, measured in CPU time of this process (one core;
+Each repeat plays ``games`` hanchan (seeds 0..games-1, Tenhou rules) where every pending seat
+picks uniformly from its legal actions; the figure is the median over the repeats, measured in CPU time of this process (one core;
 other engineers' jobs on the machine inflate wall time), with the wall-clock rate beside it. The agents'
 choices are part of the time (as in riichienv's figure), so this measures the whole loop:
 pending(), submit() with call settling, waits, riichi/tsumo/ron checks and scoring of wins.
@@ -15,32 +14,23 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action  # noqa: E402
-from engine.driver import play_out  # noqa: E402
 from engine.events import RoundStarted, Win  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rules import RuleSet  # noqa: E402
 
 
-class RandomLegal:
-    """Picks uniformly from the legal actions, with one generator shared by the four seats."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.choice = rng.choice
-
-    def act(self, view: object, legal: Sequence[Action]) -> Action:
-        return self.choice(legal)
-
-
 def play(seed: int, rules: RuleSet) -> Game:
-    agent = RandomLegal(random.Random(seed))
+    rng = random.Random(seed)
     g = Game(rules, seed)
-    play_out(g, dict.fromkeys(range(4), agent))  # the one game loop (engine.driver)
+    choice = rng.choice
+    while g.result is None:
+        p = g.pending()
+        seat = choice(list(p)) if len(p) > 1 else next(iter(p))
+        g.submit(seat, choice(p[seat]))
     return g
 
 
