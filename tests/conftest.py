@@ -37,6 +37,7 @@ SLOW = (
     "tests/property/test_random_games.py::test_illegal_actions_change_nothing",
     "tests/mjai/test_mjai_bot.py::test_kans_over_the_protocol",
     "tests/mjai/test_mjai_client.py::test_our_own_bot_as_an_external_program",
+    "tests/mjai/test_mjai_client.py::test_external_bot_replays_like_the_in_process_one",
     "tests/mjai/test_mjai_client.py::test_a_failing_bot_is_replaced_and_the_player_told",
 )
 
