@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.mjai_bot import MjaiBot  # noqa: E402
 from engine.actions import AgariYame, DeclareTenpai  # noqa: E402
+from engine.driver import play_out  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.mjai import SeatLink  # noqa: E402
 
@@ -40,18 +41,25 @@ def play(seed: int, kind: str, decide: list[float], every: list[float]) -> None:
             decide.append(dt)
         return json.loads(answer)
 
-    while not game.over:
-        seat, legal = next(iter(game.pending().items()))
-        if isinstance(legal[0], (AgariYame, DeclareTenpai)):
-            game.submit(seat, legal[0])
-            continue
-        link = links[seat]
-        drawn = game.view(seat).drawn
-        action = link.read(ask(seat, json.dumps(link.news(game.events))), legal, drawn)
-        if action is None:
-            action = link.read(ask(seat, json.dumps(link.reach_echo())), legal, drawn,
-                               after_reach=True)
-        game.submit(seat, action)
+    class Seat:
+        """A seat answered by its bot over the protocol (the news since its last line, then
+        its answer read back as an action); the tenpai declaration and agari-yame, which mjai
+        does not ask, take the first legal action."""
+
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+        def act(self, view, legal):
+            if isinstance(legal[0], (AgariYame, DeclareTenpai)):
+                return legal[0]
+            link, drawn = links[self.seat], view.drawn
+            action = link.read(ask(self.seat, json.dumps(link.news(game.events))), legal, drawn)
+            if action is None:
+                action = link.read(ask(self.seat, json.dumps(link.reach_echo())), legal, drawn,
+                                   after_reach=True)
+            return action
+
+    play_out(game, {s: Seat(s) for s in range(4)})  # the one game loop (engine.driver)
     for seat, link in links.items():
         ask(seat, json.dumps(link.news(game.events)))
 

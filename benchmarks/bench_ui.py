@@ -157,8 +157,9 @@ def main() -> int:
         print(f"in process: median {median:.1f} ms (target {TARGET_MS:.0f} ms)")
         return 0 if median <= TARGET_MS else 1
     home = tempfile.mkdtemp(prefix="riichi-bench-")
-    riichi = ROOT / ".venv" / "bin" / "riichi"
-    command = (f"RIICHI_HOME={home} {riichi} play --seed 1 --difficulty greedy "
+    # this checkout's packages, run by this interpreter (a worktree has no .venv of its own)
+    command = (f"cd {ROOT} && PYTHONPATH={ROOT} RIICHI_HOME={home} {sys.executable} -m app play "
+               "--seed 1 --difficulty greedy "
                "--speed instant --no-save")
     tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "24", command)
     times: dict[str, list[float]] = {"select": [], "discard": []}

@@ -53,21 +53,19 @@ def _sha(text: str) -> str:
 def play(preset_name: str, length: str | None, seed: int, seats: str):
     """One seeded game, every seat played by its AI (seeded from the game seed and the seat)."""
     from ai import make_agent
+    from engine.driver import play_out
     from engine.game import Game
     from engine.rules import preset
 
     rules = preset(preset_name)
     if length:
         rules = rules.replace(length=length)
-    agents = []
+    agents = {}
     for s, spec in enumerate(seats.split(",")):
         kind, _, pers = spec.partition(":")
-        agents.append(make_agent(kind, seed=seed * 4 + s, personality=pers or None, rules=rules))
+        agents[s] = make_agent(kind, seed=seed * 4 + s, personality=pers or None, rules=rules)
     game = Game(rules, seed)
-    while not game.over:
-        pending = game.pending()
-        seat = min(pending)
-        game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
+    play_out(game, agents)
     return game
 
 

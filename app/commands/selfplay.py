@@ -104,6 +104,7 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     seat, so a game is reproducible. Decisions are timed with ``clock`` (wall clock by default;
     ``time.thread_time`` measures CPU only, for a loaded machine)."""
     from ai import make_agent
+    from engine.driver import play_out
     from engine.events import Called, DrawKind, RiichiAccepted, RoundDrawn, RoundStarted, Win
     from engine.game import Game
 
@@ -123,16 +124,8 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
         if hasattr(agent, "bind"):
             agent.bind(game)
     times: list[list[float]] = [[], [], [], []]
-    while not game.over:
-        pending = game.pending()
-        seat = min(pending)
-        legal = pending[seat]
-        view = game.view(seat)
-        t0 = clock()
-        action = agents[seat].act(view, legal)
-        if timed:
-            times[seat].append(clock() - t0)
-        game.submit(seat, action)
+    play_out(game, dict(enumerate(agents)), clock=clock if timed else None,
+             on_decision=lambda seat, seconds: times[seat].append(seconds))
     for agent in agents:
         if hasattr(agent, "close"):
             agent.close()

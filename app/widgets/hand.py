@@ -70,6 +70,37 @@ class HandView(Widget):
         """Tiles left to right as shown: the hand, then the drawn tile."""
         return self.tiles + ((self.drawn,) if self.drawn is not None else ())
 
+    def selected_tile(self) -> int | None:
+        """The selected tile if it may be played now."""
+        shown = self.shown()
+        if 0 <= self.selected < len(shown) and shown[self.selected] in self.selectable:
+            return shown[self.selected]
+        return None
+
+    def move(self, delta: int) -> None:
+        """Select the ``delta``-th playable tile to the right (left if negative), wrapping."""
+        idx = [i for i, tile in enumerate(self.shown()) if tile in self.selectable]
+        if idx:
+            pos = idx.index(self.selected) if self.selected in idx else 0
+            self.selected = idx[(pos + delta) % len(idx)]
+
+    def pick(self, index: int) -> int | None:
+        """Select the tile at ``index`` and return it, if it may be played now."""
+        shown = self.shown()
+        if index < len(shown) and shown[index] in self.selectable:
+            self.selected = index
+            return shown[index]
+        return None
+
+    def keep_selection(self) -> None:
+        """After ``selectable`` changed: keep a playable selection, else start on the drawn
+        tile (tsumogiri is the most common choice), else the rightmost; none without a choice."""
+        if not self.selectable:
+            self.selected = -1
+        elif self.selected_tile() is None:
+            candidates = [i for i, tile in enumerate(self.shown()) if tile in self.selectable]
+            self.selected = candidates[-1]
+
     def _spans(self) -> list[tuple[int, int]]:
         """(x start, x end) of each shown tile's box."""
         w = painter(self).width(self.short) + 2

@@ -41,6 +41,7 @@ def test_play_game_records_a_permutation_of_ranks_and_consistent_counts():
     assert all(r.times and max(r.times) < 5 for r in recs)
 
 
+@pytest.mark.slow
 def test_run_prints_json_with_every_statistic(capsys):
     code = selfplay.run(_args("--games", "1", "--seed", "2", "--length", "tonpuusen",
                               "--seats", "normal,greedy,greedy,greedy", "--json"))
@@ -72,6 +73,7 @@ def test_the_riichi_command_discovers_selfplay():
     assert "selfplay" in commands
 
 
+@pytest.mark.slow
 def test_a_league_reports_agent_failures(monkeypatch):
     """An exception inside an agent is answered by its fallback move (outside the strict test
     mode); the league counts them and the report says the figures are not the agent's play."""

@@ -9,7 +9,7 @@ import pytest
 from app import i18n
 from app.glyphs import Painter
 from app.screens.result import win_renderable
-from app.screens.table import event_line
+from app.table_text import event_line
 from engine.events import Called, Discarded, KanDeclared, Win
 from engine.game import Game
 from engine.meld import parse_meld
@@ -21,17 +21,14 @@ from engine.tiles import parse_tiles
 def a_win() -> Win:
     """A real win of a greedy game (its seats are replaced below)."""
     from ai import make_agent
+    from engine.driver import Driver
 
     game = Game(RuleSet(), 1)
-    agents = [make_agent("greedy", seed=s) for s in range(4)]
-    while not game.over:
-        for ev in game.events:
-            if isinstance(ev, Win):
-                return ev
-        pending = game.pending()
-        seat = min(pending)
-        game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
-    raise AssertionError("no win in this game")
+    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    Driver(game, agents).run(until=lambda events: any(isinstance(e, Win) for e in events))
+    wins = [ev for ev in game.events if isinstance(ev, Win)]
+    assert wins, "no win in this game"
+    return wins[0]
 
 
 @pytest.fixture

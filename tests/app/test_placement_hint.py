@@ -205,6 +205,7 @@ async def _east_1():
         assert app.screen.query_one(CallBar).note == ""
 
 
+@pytest.mark.slow
 def test_appears_when_south_4_starts(monkeypatch):
     """From South 3 the line is absent; played on (the player's seat by the greedy baseline)
     into South 4, it shows the standings the round left."""

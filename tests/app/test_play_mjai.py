@@ -65,6 +65,7 @@ def test_the_seat_option_reaches_the_game_options():
         options_from_args(parser.parse_args(["play", "--seat", "1=mjai:a", "--seat", "1=mjai:b"]))
 
 
+@pytest.mark.slow
 def test_our_bot_plays_a_seat_through_a_whole_autoplayed_game():
     told: list[str] = []
 
@@ -103,6 +104,7 @@ FAILING = {  # how it fails: (command, what the player is told)
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", list(FAILING))
 def test_a_failing_bot_is_replaced_by_our_ai_and_the_player_told(how):
     command, reason = FAILING[how]
@@ -129,6 +131,7 @@ def test_a_failing_bot_is_replaced_by_our_ai_and_the_player_told(how):
     asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_leaving_stops_the_bot_and_continue_starts_it_again():
     """The journal records the mjai seat: Continue (without --seat) seats the same bot."""
     told: list[str] = []

@@ -25,6 +25,7 @@ async def _play_to_the_end(pilot, app, limit_s: float = 60.0) -> int:
     return rounds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("length", ["hanchan"])
 def test_autoplay_game_reaches_final_standings(length):
     asyncio.run(_autoplay(length))
@@ -47,6 +48,7 @@ async def _autoplay(length):
         assert app.screen.__class__.__name__ == "TitleScreen"
 
 
+@pytest.mark.slow
 def test_rounds_played_with_keys():
     """The player's seat is played only with keys for two whole rounds: 1 for a win on offer,
     Esc to let calls pass, Enter to discard the selected tile (the drawn one), Enter on the
@@ -54,6 +56,7 @@ def test_rounds_played_with_keys():
     asyncio.run(_keys_game(seed=11, length="tonpuusen", rounds_wanted=2, limit_s=60))
 
 
+@pytest.mark.slow
 def test_whole_hanchan_played_with_keys_reaches_the_final_standings():
     """A whole hanchan where every decision of the player's seat is a key press (~600 of
     them), to the final standings and back to the title screen."""
@@ -110,6 +113,7 @@ async def _keys_game(seed, length, rounds_wanted, limit_s):
             assert sum(table.game.scores) + 1000 * table.game.sticks == 100000
 
 
+@pytest.mark.slow
 def test_shrinking_below_80x24_shows_a_notice_and_growing_returns_to_the_table():
     asyncio.run(_resize())
 
@@ -134,6 +138,7 @@ async def _resize():
         assert app.screen.has_class("-wide")
 
 
+@pytest.mark.slow
 def test_riichi_and_calls_by_keys():
     """Riichi by keys: its number, then only tenpai-keeping tiles are selectable and Enter
     declares riichi with the selected one; a chi/pon offer is taken with its number."""
@@ -207,6 +212,7 @@ async def next_turn(pilot, app):
     return app.screen
 
 
+@pytest.mark.slow
 def test_leave_and_continue_from_the_title_screen():
     """q then y leaves a saved game; the title offers Continue, which resumes the same game at
     the same action."""
@@ -239,6 +245,7 @@ async def _continue():
         assert screen.seed == 3
 
 
+@pytest.mark.slow
 def test_starting_in_a_small_terminal_then_growing():
     """riichi play --seed N in a 60x20 terminal: the notice first, the table once it grows."""
     asyncio.run(_small_start())
@@ -264,6 +271,7 @@ def _log_text(screen) -> list[str]:
     return [strip.text.rstrip() for strip in screen.query_one("#log").lines]
 
 
+@pytest.mark.slow
 def test_continue_at_120x40_shows_the_event_log_as_it_was():
     """The roomier layout's event log after Continue: the same lines as before leaving (it was
     empty), from the round header on."""
@@ -291,6 +299,7 @@ async def _continue_log():
         assert _log_text(screen) == before
 
 
+@pytest.mark.slow
 def test_leaving_while_choosing_the_riichi_discard_brings_back_the_same_prompt():
     """Riichi is chosen (its number), then the game is left, or the connection drops, before a
     discard is picked: the declaration was never submitted, so nothing of it is saved, and

@@ -4,6 +4,8 @@ that follow a language change at once, the riichi-selection keys, what Continue 
 import asyncio
 import time
 
+import pytest
+
 from app import glyphs
 from app.app import RiichiApp
 from app.i18n import Texts
@@ -116,6 +118,7 @@ def test_command_line_theme_holds_until_the_player_picks_one():
 # --- language ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_changing_the_language_relabels_every_footer_at_once():
     """Key descriptions are made when a screen's module is imported; after a change in Settings
     the footers of the Settings screen, the title screen under it and screens opened later are
@@ -158,6 +161,7 @@ def test_changing_the_language_relabels_every_footer_at_once():
 # --- riichi selection ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
     from ai import make_agent
     from engine.actions import Chi, Kan, Pass, Pon, Riichi
@@ -239,6 +243,7 @@ def continue_prompt(app) -> str:
     return str(menu.get_option("continue").prompt)
 
 
+@pytest.mark.slow
 def test_continue_says_which_round_honba_points_and_when():
     view = save_a_game_in_progress()
     assert view.round_index == 2 and view.scores[0] != 25000  # a game that has moved on
@@ -280,6 +285,7 @@ def test_an_unreadable_save_still_offers_continue_and_is_left_alone():
     asyncio.run(run())
 
 
+@pytest.mark.slow
 def test_title_with_a_saved_game(snap_compare):
     """The title screen with a saved game: Continue, East 3, honba, points, when it was saved."""
     save_a_game_in_progress()

@@ -3,6 +3,8 @@ each tile of the hand the shanten and ukeire left after discarding it."""
 
 import asyncio
 
+import pytest
+
 from app.app import RiichiApp
 from app.options import PlayOptions
 from app.screens.table import TableScreen
@@ -156,6 +158,7 @@ async def _furiten_note():
         assert screen.my_note(view) == "Waits: 1m 4m (furiten)"
 
 
+@pytest.mark.slow
 def test_call_advice_grows_with_the_terminal():
     asyncio.run(_grow())
 
@@ -251,6 +254,7 @@ async def _pick_row():
         assert rows[1:] == before[1:]
 
 
+@pytest.mark.slow
 def test_table_marks_the_tile_the_strong_ai_would_discard():
     asyncio.run(_pick_table())
 
@@ -286,7 +290,7 @@ async def _pick_table():
             screen.update_controls()
             screen.update_controls()
             assert calls == []
-            screen._pick = None  # (the spy does see a computation)
+            screen._hints._pick = None  # (the spy does see a computation)
             screen.update_controls()
             assert len(calls) == 1
         finally:

@@ -10,6 +10,8 @@ import asyncio
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from ai import make_agent
 from app.app import RiichiApp
 from app.options import PlayOptions
@@ -24,6 +26,7 @@ from app.storage import history as H
 from app.storage import played as P
 from app.storage.settings import Settings
 from app.widgets.replay_seat import ReplaySeat
+from engine.driver import play_out
 from engine.events import GameEnded, RoundEnded, RoundStarted, Win
 from engine.game import Game
 from engine.rules import RuleSet
@@ -38,11 +41,7 @@ def recorded_game() -> H.PlayedGame:
     the snapshots), recorded as the table screen records a finished game."""
     rules = replace(RuleSet(), length="tonpuusen")
     game = Game(rules, SEED)
-    agents = [make_agent("greedy", seed=SEED * 4 + s, rules=rules) for s in range(4)]
-    while not game.over:
-        pending = game.pending()
-        seat = min(pending)
-        game.submit(seat, agents[seat].act(game.view(seat), pending[seat]))
+    play_out(game, {s: make_agent("greedy", seed=SEED * 4 + s, rules=rules) for s in range(4)})
     record = P.record_from_events(
         game_id="replay-test", rules=rules, seed=SEED, seats=SEATS,
         actions=[(s, a.to_dict()) for s, a in game.actions], events=game.events,
@@ -60,12 +59,14 @@ def make_app() -> RiichiApp:
     return RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
 
 
+@pytest.mark.slow
 def test_replay_list(snap_compare):
     """The finished games, newest first: date, rules, length, place, points, score."""
     seed_history()
     assert snap_compare(make_app(), press=["h"], terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_replay_round_end(snap_compare):
     """The last step of East 1: four open hands, rivers with the ron tile marked, the result
     (yaku, han, fu, points) and every seat's change."""
@@ -73,6 +74,7 @@ def test_replay_round_end(snap_compare):
     assert snap_compare(make_app(), press=["h", "enter", "n", "left"], terminal_size=(80, 24))
 
 
+@pytest.mark.slow
 def test_replay_mid_round(snap_compare):
     """Twenty steps into the game: open hands, the drawn tile apart, rivers, melds, dora."""
     seed_history()
@@ -113,6 +115,7 @@ def test_a_record_that_cannot_be_replayed():
         raise AssertionError("a wrong action was replayed")
 
 
+@pytest.mark.slow
 def test_stepping_through_a_replay():
     asyncio.run(_stepping())
 

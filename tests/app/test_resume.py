@@ -167,6 +167,7 @@ def check_resume(ref: Reference) -> int:
     return n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 def test_sigkill_at_random_points_resumes_the_same_game(seed):
     """Three kills at random moments of the AIs' play (the child may be mid-action or
@@ -187,6 +188,7 @@ def test_sigkill_at_random_points_resumes_the_same_game(seed):
     assert all(0 < n < total for n in resumed), resumed  # the kills landed mid-game
 
 
+@pytest.mark.slow
 def test_sigkill_while_the_player_is_asked_about_a_call(seed=3):
     """Killed while seat 0 is being asked whether to call a discard: the resumed game asks the
     same question (same view, same legal actions) and goes on identically."""
@@ -200,6 +202,7 @@ def test_sigkill_while_the_player_is_asked_about_a_call(seed=3):
         assert check_resume(ref) == n
 
 
+@pytest.mark.slow
 def test_continue_on_the_title_screen_brings_back_the_call_prompt(seed=3):
     """The title screen's Continue after a kill at a call prompt: the table shows the same
     position and asks the same question (the call bar offers the calls and Skip)."""
@@ -239,6 +242,7 @@ async def _continue(ref: Reference, n: int) -> None:
         assert len(bar.options) == len([a for a in screen.legal if not isinstance(a, Pass)]) + 1
 
 
+@pytest.mark.slow
 def test_continue_after_the_last_action_finishes_the_game(seed=3):
     """Killed after the game's last action (the final result on screen, not yet recorded):
     Continue shows the final standings and records the game, as an uninterrupted game does."""
@@ -282,6 +286,7 @@ def round_end_counts(ref: Reference) -> list[int]:
             and n < len(ref.game.actions)]
 
 
+@pytest.mark.slow
 def test_continue_while_a_round_result_was_shown(seed=3):
     """Killed while the result of a round was on screen: Continue shows that result again."""
     ref = reference(seed)

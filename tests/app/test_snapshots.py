@@ -4,6 +4,8 @@ and look at the SVGs in ``tests/app/__snapshots__`` before committing them."""
 
 import time
 
+import pytest
+
 from ai import make_agent
 from app.app import RiichiApp
 from app.options import PlayOptions
@@ -89,6 +91,7 @@ def test_table_80x24(snap_compare):
     assert snap_compare(table_app(), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_table_120x40(snap_compare):
     """The roomier layout after a few turns (log on the right)."""
     async def before(pilot):
@@ -108,6 +111,7 @@ def test_table_too_small(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 20))
 
 
+@pytest.mark.slow
 def test_call_prompt(snap_compare):
     """A call offered on a discard: numbered options and Esc to skip."""
     async def before(pilot):
@@ -120,6 +124,7 @@ def test_call_prompt(snap_compare):
     assert snap_compare(table_app(), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_riichi_selection(snap_compare):
     """After choosing Riichi only the discards that keep tenpai can be selected."""
     async def before(pilot):
@@ -141,6 +146,7 @@ def test_win_result(snap_compare):
     assert snap_compare(table_app(seed=3), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_draw_result(snap_compare):
     """A draw: who was tenpai (their hands shown), the payments."""
     async def before(pilot):
@@ -148,6 +154,7 @@ def test_draw_result(snap_compare):
     assert snap_compare(table_app(seed=4), terminal_size=(80, 24), run_before=before)
 
 
+@pytest.mark.slow
 def test_final_standings(snap_compare):
     """The final standings of a tonpuusen with uma and oka."""
     async def before(pilot):

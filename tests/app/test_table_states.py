@@ -5,10 +5,13 @@ never a tuned level; the opponents are greedy AIs."""
 import asyncio
 import time
 
+import pytest
+
 from app.app import RiichiApp
 from app.options import PlayOptions
 from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
+from app.session import GameSession
 
 
 async def _until(pilot, app, agent, wanted, limit_s=60.0):
@@ -63,6 +66,7 @@ async def _double_click():
         assert all(seat != 0 for seat, _ in screen.game.actions[actions + 1:])
 
 
+@pytest.mark.slow
 def test_the_game_ending_under_the_help_screen_leaves_no_table_behind_the_final_standings():
     """The help screen is open when the last round ends: the round result comes over it, and
     after it the final standings must replace the table and what lies on it. ``switch_screen``
@@ -74,7 +78,7 @@ def test_the_game_ending_under_the_help_screen_leaves_no_table_behind_the_final_
     from pytest import MonkeyPatch
 
     with MonkeyPatch.context() as mp:
-        mp.setattr(TableScreen, "covered", lambda self: False)
+        mp.setattr(GameSession, "covered", lambda self: False)
         asyncio.run(_game_over_under_help())
 
 
@@ -110,9 +114,9 @@ async def _game_over_under_help():
 
 
 def test_leaving_while_the_worker_records_an_ai_action_never_closes_the_journal_under_it():
-    """The worker records each AI action in the journal (an fsync) while the player may leave
-    (``close_game`` on the UI thread). Closing must wait for an append in progress: closing
-    under it made the append fail (ValueError on a closed journal, AttributeError once the
+    """The session's worker records each AI action in the journal (an fsync) while the player
+    may leave (``GameSession.close`` on the UI thread). Closing must wait for an append in
+    progress: closing under it made the append fail (ValueError on a closed journal, AttributeError once the
     screen's journal was None, EBADF mid-write), and an error in the worker ends the app."""
     asyncio.run(_close_during_append())
 
@@ -153,12 +157,13 @@ async def _close_during_append():
         await pilot.pause(0.2)
         screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         journal = _SlowJournal()
-        screen.journal = journal
+        session = screen.session
+        session.journal = journal
         errors = []
 
         def worker():
             try:
-                screen.record(1, Pass())
+                session.record(1, Pass())
             except Exception as e:  # what would end the app from the real worker
                 errors.append(e)
 
@@ -166,7 +171,7 @@ async def _close_during_append():
         thread.start()
         assert journal.started.wait(5)
         threading.Timer(0.2, journal.release.set).start()
-        screen.close_game(keep_save=True)  # the player leaves mid-append
+        session.close(keep_save=True)  # the player leaves mid-append
         thread.join(5)
         assert not errors
         assert journal.closed and not journal.closed_during_append
@@ -204,6 +209,7 @@ async def _broken_aids():
         assert app.is_running and len(screen.game.actions) > actions
 
 
+@pytest.mark.slow
 def test_the_opponents_wait_while_help_covers_the_table():
     """With the help screen (or the quit question) over the table, the AIs do not play on
     behind it; closing it lets them go on."""

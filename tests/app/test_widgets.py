@@ -3,12 +3,11 @@
 import asyncio
 
 from rich.cells import cell_len
-
 from textual.app import App, ComposeResult
 
+from app.glyphs import Painter
 from app.widgets import CallBar, CallOption, HandView, RiverView
 from app.widgets.melds import meld_text
-from app.glyphs import Painter
 from engine.meld import parse_meld
 from engine.tiles import parse_tiles
 from engine.view import RiverTile
