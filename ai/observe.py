@@ -64,7 +64,9 @@ def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
     r = next((i for i, t in enumerate(river) if t.riichi), None)
     if r is None:
         return set()
-    pos = lambda s: (s - view.dealer) % 4  # noqa: E731
+    def pos(s: int) -> int:
+        return (s - view.dealer) % 4
+
     out: set[int] = set()
     for j in range(4):
         if j == target:

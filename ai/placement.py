@@ -251,5 +251,5 @@ def _prices(rules: RuleSet, dealer: bool, tsumo: bool) -> list[tuple[int, int, i
     steps = _TSUMO_STEPS if tsumo else _STEPS
     prices = {pay(base_points(h, f, rules)[0], dealer) for h, f in steps}
     if tsumo:
-        return sorted(prices, key=lambda p: total_of(*p, True, dealer))
+        return sorted(prices, key=lambda p: total_of(p[0], p[1], p[2], True, dealer))
     return sorted(prices)

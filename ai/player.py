@@ -31,7 +31,7 @@ from ai.chances import (
     live_waits,
     win_probability,
 )
-from ai.defence import coarse_danger, expected_loss, tenpai_probability, threat_cost
+from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probability, threat_cost
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
@@ -51,7 +51,7 @@ from engine.actions import (
 )
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
-from engine.scoring import NotAWin, NoYaku, WinSituation, score_hand
+from engine.scoring import HandResult, NotAWin, NoYaku, WinSituation, score_hand
 from engine.scoring.points import base_points, pay
 from engine.standings import ranking
 from engine.tiles import is_red, kinds_to_counts
@@ -135,7 +135,7 @@ class Player(Agent):
             return 0.8, 0.0, 0.2
         return 1.0, 0.0, 0.0
 
-    def _opponents(self, sit: Situation):
+    def _opponents(self, sit: Situation) -> list[Opponent]:
         if self.style.threats_open:
             return sit.opponents
         return [o for o in sit.opponents if o.riichi]
@@ -161,7 +161,8 @@ class Player(Agent):
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
 
     # ------------------------------------------------------------------ evaluation
-    def _meld_info(self, sit: Situation, extra: Meld | None = None):
+    def _meld_info(self, sit: Situation, extra: Meld | None = None
+                   ) -> tuple[list[tuple[tuple[int, ...], bool]], list[Meld]]:
         melds = list(sit.melds) + ([extra] if extra else [])
         return [(m.kinds, m.opened) for m in melds], melds
 
@@ -250,7 +251,8 @@ class Player(Agent):
         return total
 
     def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
-                      tiles: Sequence[int], closed: bool, riichi: bool | None = None):
+                      tiles: Sequence[int], closed: bool, riichi: bool | None = None
+                      ) -> tuple[int, float, bool]:
         """(unseen copies of waits that win with a yaku, average value, ron allowed) for a tenpai
         hand, scored exactly with the engine's ``score_hand``."""
         v = sit.view
@@ -262,7 +264,7 @@ class Player(Agent):
         total_v = 0.0
         used = set(tiles) | {t for m in melds for t in m.tiles}
         ol = self._outlook
-        for w, n, tile in live_waits(ws, sit.unseen, used):
+        for _w, n, tile in live_waits(ws, sit.unseen, used):
             val = 0.0
             results = {}
             for tsumo in (False, True):
@@ -400,7 +402,8 @@ class Player(Agent):
         p_alt = win_probability(0, alt_n, sit.unseen_total(), draws, False, alt_n)
         return p_alt * (alt_gain / alt_n) > gain_now + 500
 
-    def _score_win(self, sit: Situation, hand: list[int], tile: int, tsumo: bool):
+    def _score_win(self, sit: Situation, hand: list[int], tile: int, tsumo: bool
+                   ) -> HandResult | None:
         """The engine's price of winning on ``tile`` with ``hand`` (13 tiles): a HandResult or
         None (no yaku, not a win). Ura dora are unknown (see ``_optimistic``)."""
         v = sit.view
@@ -415,7 +418,7 @@ class Player(Agent):
         except (NoYaku, NotAWin):
             return None
 
-    def _optimistic(self, res, riichi: bool, kans: int) -> tuple[int, int, int]:
+    def _optimistic(self, res: HandResult, riichi: bool, kans: int) -> tuple[int, int, int]:
         """The prices of ``res`` with the han the view cannot tell: two for ura dora after
         riichi, one for a rinshan or chankan once a kan was declared; a win is let go only if
         even this would not move the seat up."""

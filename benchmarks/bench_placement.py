@@ -107,8 +107,8 @@ def main() -> int:
           f"{mean + half:+.2f}) points of final score per game")
     print(f"average place: on {statistics.fmean(place_on):.3f}, "
           f"off {statistics.fmean(place_off):.3f}")
-    better = sum(1 for x, y in zip(place_on, place_off) if x < y)
-    worse = sum(1 for x, y in zip(place_on, place_off) if x > y)
+    better = sum(1 for x, y in zip(place_on, place_off, strict=True) if x < y)
+    worse = sum(1 for x, y in zip(place_on, place_off, strict=True) if x > y)
     print(f"place better in {better} pairs, worse in {worse}; wins let go: {declined}; "
           f"agent failures: {failures}")
     for r, ds in by_rank.items():

@@ -296,7 +296,7 @@ class _RoundPlayer:
                 got = f"a draw ({drawn[0].kind.value})" if drawn else f"{len(wins)} win(s)"
                 self.miss(None, f"the record has {len(o.wins)} win(s), the engine {got}")
                 return
-            for w, e in zip(o.wins, wins):
+            for w, e in zip(o.wins, wins, strict=True):
                 self._compare_win(w, e)
             return
         if wins or not drawn:
@@ -494,7 +494,7 @@ def _check_game_points(game: Game, record: GameRecord, out: list[Mismatch],
         return
     points = list(game.result.points)
     mine = final_scores(points, ranking(points), rules)
-    if any(abs(a - b) > 0.05 for a, b in zip(mine, record.final_points)):
+    if any(abs(a - b) > 0.05 for a, b in zip(mine, record.final_points, strict=True)):
         last = record.rounds[-1]
         out.append(Mismatch(record.source, last.name, len(record.rounds) - 1, None,
                             f"final game points: record {record.final_points}, engine "

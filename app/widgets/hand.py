@@ -124,7 +124,7 @@ class HandView(Widget):
             rows = [Text(), Text()] + rows
         boxes_at = len(rows) - 4
         key_style = p.theme.style("key")
-        for i, (tile, (x0, x1)) in enumerate(zip(self.shown(), self._spans())):
+        for i, (tile, (x0, x1)) in enumerate(zip(self.shown(), self._spans(), strict=False)):
             gap = x0 - rows[-1].cell_len
             if gap:
                 for r in rows:
@@ -137,7 +137,7 @@ class HandView(Widget):
                 selected=(i == self.selected and ok),
                 dimmed=bool(self.selectable) and not ok,
             )
-            for r, part in zip(rows[boxes_at:], boxes):
+            for r, part in zip(rows[boxes_at:], boxes, strict=False):
                 r.append_text(part)
             label = TILE_KEYS[i] if i < len(TILE_KEYS) else " "
             if not ok:

@@ -183,7 +183,7 @@ class RoundRecord:
         """Scores after the round: start + deltas − 1000 per standing riichi."""
         if self.outcome is None:
             raise RecordError(f"round {self.name} has no recorded outcome")
-        out = [s + d for s, d in zip(self.scores, self.outcome.deltas)]
+        out = [s + d for s, d in zip(self.scores, self.outcome.deltas, strict=True)]
         for seat in self.standing_riichi():
             out[seat] -= 1000
         return (out[0], out[1], out[2], out[3])
@@ -313,7 +313,8 @@ def compare_rounds(a: RoundRecord, b: RoundRecord, reds: Reds) -> list[str]:
     ka = [event_key(e, reds) for e in a.events]
     kb = [event_key(e, reds) for e in b.events]
     if ka != kb:
-        n = next((i for i, (x, y) in enumerate(zip(ka, kb)) if x != y), min(len(ka), len(kb)))
+        n = next((i for i, (x, y) in enumerate(zip(ka, kb, strict=False)) if x != y),
+                 min(len(ka), len(kb)))
         xa = ka[n] if n < len(ka) else "end"
         xb = kb[n] if n < len(kb) else "end"
         out.append(f"event {n}: {xa} vs {xb}")
@@ -329,7 +330,7 @@ def compare_rounds(a: RoundRecord, b: RoundRecord, reds: Reds) -> list[str]:
             out.append(f"tenpai {oa.tenpai} vs {ob.tenpai}")
         if len(oa.wins) != len(ob.wins):
             out.append(f"{len(oa.wins)} vs {len(ob.wins)} winners")
-        for wa, wb in zip(oa.wins, ob.wins):
+        for wa, wb in zip(oa.wins, ob.wins, strict=False):
             out.extend(f"winner {wa.seat}: {d}" for d in _win_diff(wa, wb))
     return out
 
@@ -342,7 +343,7 @@ def compare_games(a: GameRecord, b: GameRecord) -> list[str]:
     if len(a.rounds) != len(b.rounds):
         out.append(f"{len(a.rounds)} vs {len(b.rounds)} rounds")
     reds = a.rules.red_fives
-    for i, (ra, rb) in enumerate(zip(a.rounds, b.rounds)):
+    for i, (ra, rb) in enumerate(zip(a.rounds, b.rounds, strict=False)):
         out.extend(f"round {i} ({ra.name}): {d}" for d in compare_rounds(ra, rb, reds))
     if a.final_scores and b.final_scores and a.final_scores != b.final_scores:
         out.append(f"final scores {a.final_scores} vs {b.final_scores}")
@@ -354,7 +355,7 @@ def check_bookkeeping(game: GameRecord) -> list[str]:
     final scores, leftover sticks going to the top, R5). Returns the breaks found."""
     out = []
     rounds = game.rounds
-    for prev, nxt in zip(rounds, rounds[1:] + ((game.cut,) if game.cut else ())):
+    for prev, nxt in zip(rounds, rounds[1:] + ((game.cut,) if game.cut else ()), strict=False):
         end = prev.end_scores()
         if end != nxt.scores:
             out.append(f"after {prev.name}: {end} but {nxt.name} starts with {nxt.scores}")

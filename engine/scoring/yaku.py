@@ -321,10 +321,10 @@ def _build_yaku() -> tuple[YakuDef, ...]:
         Y("iipeikou", "peikou", 1, 0, 9, _iipeikou),
     ]
     # yakuhai (Y7): seat wind, round wind (a double wind is two entries), dragons
-    for kind, name in zip(WIND_KINDS, WIND_NAMES):
+    for kind, name in zip(WIND_KINDS, WIND_NAMES, strict=True):
         out.append(Y(f"yakuhai: seat wind {name}", "yakuhai: seat wind", 1, 1, 10 + kind - EAST,
                      _seat_wind(kind)))
-    for kind, name in zip(WIND_KINDS, WIND_NAMES):
+    for kind, name in zip(WIND_KINDS, WIND_NAMES, strict=True):
         out.append(Y(f"yakuhai: round wind {name}", "yakuhai: round wind", 1, 1, 14 + kind - EAST,
                      _round_wind(kind)))
     for kind, name, tid in ((HAKU, "haku", 18), (HATSU, "hatsu", 19), (CHUN, "chun", 20)):

@@ -167,7 +167,8 @@ def test_other_suits_and_honours_are_untouched():
 
 def with_tsumogiri(view, seat: int, flags: list[bool]):
     rivers = list(view.rivers)
-    rivers[seat] = tuple(dataclasses.replace(t, tsumogiri=f) for t, f in zip(rivers[seat], flags))
+    rivers[seat] = tuple(dataclasses.replace(t, tsumogiri=f)
+                         for t, f in zip(rivers[seat], flags, strict=False))
     return dataclasses.replace(view, rivers=tuple(rivers))
 
 

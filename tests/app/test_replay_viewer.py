@@ -163,7 +163,7 @@ async def _stepping() -> None:
         info = str(viewer.query_one("#replay-events").render())
         names = ("You", "Right", "Across", "Left")
         assert " · ".join(f"{name} {d:+d}" if d else f"{name} 0"
-                          for name, d in zip(names, record.rounds[1].deltas)) in info
+                          for name, d in zip(names, record.rounds[1].deltas, strict=True)) in info
         await pilot.press("end", "right")  # no step after the last
         assert viewer.index == len(frames) - 1
         await pilot.pause()

@@ -111,7 +111,7 @@ async def _figures() -> None:
         chart = screen.query_one("#stats-recent", PlacementChart)
         assert chart.placements == tuple(PLACES)
         lines = chart.render().plain.splitlines()
-        for place, line in zip((1, 2, 3, 4), lines):
+        for place, line in zip((1, 2, 3, 4), lines, strict=False):
             marks = line.split("│", 1)[1].split()
             assert marks == ["●" if p == place else "·" for p in PLACES]
         await pilot.press("escape")

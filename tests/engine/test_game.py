@@ -151,7 +151,7 @@ def test_rounds_carry_scores_honba_and_sticks_and_rotate_the_dealer():
         ends = [e for e in g.events if isinstance(e, RoundEnded)]
         starts = [e for e in g.events if isinstance(e, RoundStarted)]
         assert len(starts) == len(ends)
-        for end, nxt, cur in zip(ends, starts[1:], starts):
+        for end, nxt, cur in zip(ends, starts[1:], starts, strict=False):
             assert nxt.scores == end.scores and nxt.honba == end.honba and nxt.sticks == end.sticks
             assert nxt.round_index == cur.round_index + (0 if end.renchan else 1)
             assert nxt.dealer == nxt.round_index % 4 and nxt.round_wind == 27 + nxt.round_index // 4

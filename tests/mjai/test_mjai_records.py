@@ -40,7 +40,7 @@ def test_engine_game_round_trips_through_mjai_and_replays_clean(seed, kind):
     assert record.complete and record.final_scores == game.result.points
     rounds = [e for e in game.events if type(e).__name__ == "RoundEnded"]
     assert len(record.rounds) == len(rounds)
-    for r, e in zip(record.rounds, rounds):
+    for r, e in zip(record.rounds, rounds, strict=True):
         assert r.end_scores() == e.scores
     report = replay_game(record)
     assert report.ok, [str(m) for m in report.mismatches]

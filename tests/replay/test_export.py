@@ -122,7 +122,7 @@ def test_one_fold_feeds_the_export_and_the_history(games):
         entry = record_from_events(game_id="g", rules=game.rules, seed=game.seed,
                                    seats=["ai"] * 4, actions=[], events=game.events)
         assert len(entry.rounds) == len(record.rounds) == len(fold_events(game.events).rounds)
-        for mine, theirs in zip(record.rounds, entry.rounds):
+        for mine, theirs in zip(record.rounds, entry.rounds, strict=True):
             assert (mine.index, mine.honba) == (theirs.round_index, theirs.honba)
             assert [(w.seat, w.from_seat, w.han, w.fu, w.points) for w in mine.outcome.wins] == [
                 (w.seat, w.from_seat, w.han, w.fu, w.points) for w in theirs.wins]

@@ -79,7 +79,7 @@ def test_mjlog_tiles_are_conserved_in_every_round(mjlog_games):
 def test_mjlog_rinshan_draws_follow_kans_and_tsumogiri_matches_the_draw(mjlog_games):
     for g in mjlog_games:
         for r in g.rounds:
-            for prev, ev in zip(r.events, r.events[1:]):
+            for prev, ev in zip(r.events, r.events[1:], strict=False):
                 if isinstance(ev, Draw) and ev.rinshan:
                     assert isinstance(prev, Call) and prev.meld.is_kan and prev.seat == ev.seat
                 if isinstance(ev, Discard) and ev.tsumogiri:
