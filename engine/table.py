@@ -41,15 +41,13 @@ from engine.tiles import YAOCHUU, is_red, tile_name
 from engine.tiles import round_wind as _round_wind
 from engine.tiles import seat_wind as _seat_wind
 from engine.view import PlayerView, RiverTile
-from engine.wait_masks import (
-    _SHIFT,
-    _SUIT,
-    _has_reading_without_triplet,
-    _regular_tenpai_by_discard,
-    _regular_wait_mask,
-    _wait_mask,
-    mask_kinds,
-)
+from engine.hand.masks import SHIFT as _SHIFT
+from engine.hand.masks import SUIT_OF as _SUIT
+from engine.hand.masks import has_reading_without_triplet as _has_reading_without_triplet
+from engine.hand.masks import mask_kinds
+from engine.hand.masks import regular_tenpai_by_discard as _regular_tenpai_by_discard
+from engine.hand.masks import regular_wait_mask as _regular_wait_mask
+from engine.hand.masks import wait_mask as _wait_mask
 from engine.wall import FIRST_DRAW, Wall
 
 WIND_NAMES = ("East", "South", "West", "North")

@@ -20,7 +20,7 @@ han, then fu (S3).
 (1, 40, 2000)
 """
 
-from engine.scoring.decompose import decompositions, is_chiitoitsu, is_complete, is_kokushi
+from engine.hand.decompose import decompositions, is_chiitoitsu, is_complete, is_kokushi
 from engine.scoring.hand import (
     HandResult,
     NoYaku,

@@ -17,8 +17,8 @@ from engine.errors import RulesError
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
-from engine.scoring.decompose import is_kokushi
-from engine.scoring.decompose import readings as regular_readings
+from engine.hand.decompose import is_kokushi
+from engine.hand.decompose import readings as regular_readings
 from engine.scoring.points import (
     base_points,
     pay,
