@@ -26,7 +26,7 @@ def main() -> None:
     index: dict[tuple[int, ...], int] = {}
     ids = bytearray()
     for pattern in suit_patterns(MAX_TILES):
-        table = _TABLES[_suit_id(pattern)]
+        table = _TABLES[_suit_id(bytes(pattern))]
         if table not in index:
             index[table] = len(tables)
             tables.append(table)

@@ -53,7 +53,7 @@ _INF = 99
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 Table = tuple[int, ...]
-Pattern = tuple[int, ...]
+Pattern = bytes  # one suit's 9 counts or the 7 honour counts: a compact memo key
 
 
 class InvalidHand(RulesError):
@@ -123,7 +123,6 @@ _SUIT_ID: dict[Pattern, int] = {}  # 9-count suit pattern -> table id (exact)
 _HONOR_ID: dict[Pattern, int] = {}  # 7-count honour pattern -> table id (exact)
 _SPARE_SUIT_ID: dict[Pattern, int] = {}  # the same with spares
 _SPARE_HONOR_ID: dict[Pattern, int] = {}
-_WINDOW_RAW: dict[Pattern, Table] = {}  # padded component -> table without free blocks
 _WINDOW_ID: tuple[dict[Pattern, int], dict[Pattern, int]] = ({}, {})  # per model
 _COMBINED: dict[int, int] = {}  # id_a << 20 | id_b (a <= b) -> id of their convolution
 
@@ -221,10 +220,7 @@ def _compute_suit(h: Pattern, model: int = 0) -> int:
         window = h[lo:hi]
         wid = windows.get(window)
         if wid is None:
-            raw = _WINDOW_RAW.get(window)
-            if raw is None:
-                raw = _WINDOW_RAW[window] = _window_table(window)
-            wid = windows[window] = _intern(_close(raw, model))
+            wid = windows[window] = _intern(_close(_window_table(window), model))
         sid = _combine(sid, wid)
     return sid
 
@@ -238,7 +234,7 @@ def _window_table(h: Pattern) -> Table:
     tile of the hand are left to the free blocks of ``_close``.
     """
     n = len(h)
-    hp = h + (0, 0)
+    hp = tuple(h) + (0, 0)
     # a block that uses no copy from the hand costs at least as much as a free one, so at most
     # one meld per tile of the hand needs placing here
     kcap = min(4, sum(h))
@@ -306,12 +302,12 @@ def _honor_id(h: Pattern, model: int = 0) -> int:
     return hid
 
 
-def suit_patterns(max_tiles: int) -> list[Pattern]:
+def suit_patterns(max_tiles: int) -> list[tuple[int, ...]]:
     """Every 9-count suit pattern (0-4 per rank) of at most ``max_tiles`` tiles, in the fixed
     order of ``engine.hand.tables``: rank 1 counts vary slowest."""
-    out: list[Pattern] = []
+    out: list[tuple[int, ...]] = []
 
-    def walk(prefix: Pattern, left: int) -> None:
+    def walk(prefix: tuple[int, ...], left: int) -> None:
         if len(prefix) == 9:
             out.append(prefix)
             return
@@ -331,7 +327,7 @@ def _load_precomputed() -> None:
     patterns = suit_patterns(tables.MAX_TILES)
     if len(patterns) != len(tables.IDS):
         raise RuntimeError("engine/hand/tables.py is stale: rerun benchmarks/gen_suit_table.py")
-    _SUIT_ID.update(zip(patterns, [ids[b] for b in tables.IDS], strict=True))
+    _SUIT_ID.update(zip(map(bytes, patterns), [ids[b] for b in tables.IDS], strict=True))
 
 
 def _group_ids(
@@ -342,23 +338,32 @@ def _group_ids(
 ) -> tuple[int, int, int, int]:
     """Table ids of the man, pin, sou and honour parts of a hand (exact unless the spare
     memos and ``model`` 1 are passed)."""
-    h = tuple(counts[0:9])
+    b = _packed(counts)
+    h = b[0:9]
     m = sid.get(h)
     if m is None:
         m = _suit_id(h, model)
-    h = tuple(counts[9:18])
+    h = b[9:18]
     p = sid.get(h)
     if p is None:
         p = _suit_id(h, model)
-    h = tuple(counts[18:27])
+    h = b[18:27]
     s = sid.get(h)
     if s is None:
         s = _suit_id(h, model)
-    h = tuple(counts[27:34])
+    h = b[27:34]
     z = hid.get(h)
     if z is None:
         z = _honor_id(h, model)
     return m, p, s, z
+
+
+def _packed(counts: Sequence[int]) -> bytes:
+    """The counts as 34 bytes (sliced into the memo keys of the four groups)."""
+    try:
+        return bytes(counts)
+    except (ValueError, TypeError):
+        raise InvalidHand(f"tile counts must be 0-4, got {list(counts)}") from None
 
 
 def _spare_group_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -439,11 +444,19 @@ def shanten(counts: Sequence[int], sets: int | None = None) -> int:
     9
     """
     if sets is None:
-        return _shanten(counts, _size(counts))
-    _check_sets(counts, sets)
+        n = _size(counts)
+        sets = n // 3
+    else:
+        _check_sets(counts, sets)
+        n = sum(counts)
     best = _TABLES[_full_id(*_group_ids(counts))][5 + sets] - 1
-    if sets == 4 and sum(counts) >= 13 and best > 0:
-        best = min(best, _chiitoitsu(counts), _kokushi(counts))
+    if n >= 13 and sets == 4 and best > 0:
+        c = _chiitoitsu(counts)
+        if c < best:
+            best = c
+        c = _kokushi(counts)
+        if c < best:
+            best = c
     return best
 
 

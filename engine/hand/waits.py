@@ -28,6 +28,7 @@ from engine.hand.shanten import (
     _group_ids,
     _honor_id,
     _kokushi,
+    _packed,
     _shanten,
     _size,
     _spare_group_ids,
@@ -54,10 +55,10 @@ class Ukeire:
 
 # --- complete shapes (five copies allowed: waits() reports kinds the hand holds all of) ----------
 
-_SHAPE: dict[tuple[int, ...], int] = {}  # suit pattern -> bit 1: melds only, bit 2: melds + pair
+_SHAPE: dict[Pattern, int] = {}  # suit pattern -> bit 1: melds only, bit 2: melds + pair
 
 
-def _suit_shape(h: tuple[int, ...]) -> int:
+def _suit_shape(h: Pattern) -> int:
     flags = _SHAPE.get(h)
     if flags is None:
         flags = (1 if _decomposes(list(h), False) else 0) | (2 if _decomposes(list(h), True) else 0)
@@ -125,7 +126,8 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     out = []
     # Every group but the one that gets the tile must already be melds (size 3n) or melds and
     # the pair (3n+2); the new tile's group must then become the other kind.
-    patterns = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])]
+    packed = _packed(counts)
+    patterns = [packed[0:9], packed[9:18], packed[18:27]]
     sizes = [sum(patterns[0]), sum(patterns[1]), sum(patterns[2]), sum(counts[27:34])]
     ok = []
     for g in range(4):
@@ -152,7 +154,7 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
                 ):
                     continue  # a tile with no neighbour cannot complete melds of this suit
                 h[rank] += 1
-                if _suit_shape(tuple(h)) & want:
+                if _suit_shape(bytes(h)) & want:
                     out.append(g * 9 + rank)
                 h[rank] -= 1
         else:
@@ -230,7 +232,7 @@ def _plus_ids(pattern: Pattern, model: int = 0) -> tuple[int, ...]:
                 ids.append(-1)
                 continue
             h[r] = c + 1
-            ids.append(table_id(tuple(h), model))
+            ids.append(table_id(bytes(h), model))
             h[r] = c
         out = memo[pattern] = tuple(ids)
     return out
@@ -242,12 +244,8 @@ def _accepting(
     """Kinds whose draw (a copy the hand does not already hold four of) lowers the shanten of
     ``counts`` from ``s0``, ``sets`` melds still to make; ``specials``: chiitoitsu and kokushi
     count (a closed hand of 13 tiles)."""
-    patterns = (
-        tuple(counts[0:9]),
-        tuple(counts[9:18]),
-        tuple(counts[18:27]),
-        tuple(counts[27:34]),
-    )
+    packed = _packed(counts)
+    patterns = (packed[0:9], packed[9:18], packed[18:27], packed[27:34])
     ids = _spare_group_ids(counts) if model else _group_ids(counts)
     need = 5 + sets
     tables = _TABLES

@@ -182,4 +182,4 @@ def test_precomputed_suit_tables_match_the_dynamic_programme():
     sample += rng.sample(range(len(patterns)), 300)
     for i in sample:
         stored = _suit_table.TABLES[_suit_table.IDS[i]]
-        assert _TABLES[_compute_suit(patterns[i])] == stored, patterns[i]
+        assert _TABLES[_compute_suit(bytes(patterns[i]))] == stored, patterns[i]
