@@ -25,6 +25,16 @@ from engine.hand import waits as engine_waits
 from engine.hand.shanten import _chiitoitsu, _kokushi
 
 
+def _pair_only(counts: Sequence[int]) -> int:
+    """The block count when no set is left to make and one fewer is asked (a yakuhai route of a
+    hand with four melds, its pair taken out): -1 if the counts show a pair (a suited kind held
+    twice or more, an honour held exactly twice), else 0."""
+    for k in range(34):
+        if counts[k] == 2 or (counts[k] > 2 and k < 27):
+            return -1
+    return 0
+
+
 def regular_shanten(counts: Sequence[int], sets: int | None = None) -> int:
     """Shanten of the sets-plus-pair shape; ``sets`` is how many sets are still to be made from
     these tiles (default: from the tile count, 4 minus the calls), the tiles not in ``counts``
@@ -36,6 +46,8 @@ def regular_shanten(counts: Sequence[int], sets: int | None = None) -> int:
     """
     if sets is None:
         sets = sum(counts) // 3
+    elif sets < 0:
+        return _pair_only(counts)
     return shanten_regular(counts, sets, spares=True)
 
 
@@ -55,7 +67,7 @@ def shanten(counts: Sequence[int], sets: int | None = None, closed: bool | None 
     n = sum(counts)
     if sets is None:
         sets = n // 3
-    s = shanten_regular(counts, sets, spares=True)
+    s = shanten_regular(counts, sets, spares=True) if sets >= 0 else _pair_only(counts)
     if (closed if closed is not None else sets == 4) and n >= 13 and sets == 4:
         s = min(s, _chiitoitsu(counts), _kokushi(counts))
     return s
@@ -71,13 +83,28 @@ def ukeire(
     if sets is None:
         sets = sum(counts) // 3
     closed = closed if closed is not None else sets == 4
-    s, kinds = accepting(counts, sets, closed, spares=True)
+    if sets < 0:
+        s = _pair_only(counts)
+        c = list(counts)
+        accepts = []
+        for k in range(34):
+            if c[k] < 4:
+                c[k] += 1
+                if _pair_only(c) < s:
+                    accepts.append(k)
+                c[k] -= 1
+        kinds = tuple(accepts)
+    else:
+        s, kinds = accepting(counts, sets, closed, spares=True)
     return s, kinds, sum(unseen[k] for k in kinds)
 
 
 def waits(counts: Sequence[int]) -> list[int]:
     """Kinds that complete a 3n+1-tile hand (the shape only, not yaku or furiten), leaving out
-    a kind the hand holds all four of (it cannot be drawn)."""
+    a kind the hand holds all four of (it cannot be drawn); none for a hand of another size (a
+    call is weighed with the called tile still in the counts)."""
+    if sum(counts) % 3 != 1:
+        return []
     return [k for k in engine_waits(counts) if counts[k] < 4]
 
 

@@ -155,6 +155,14 @@ def test_defaults_come_from_the_tile_count():
     assert ukeire(c, [4] * 34)[:2] == oracle_accepting(c, 4, True)
 
 
+@pytest.mark.parametrize("text", ["", "1m", "11m", "111z", "11z", "1112m", "2222z", "2z3z"])
+def test_one_set_fewer_than_none_asks_for_the_pair_only(text):
+    # a yakuhai route of a hand with four melds: regular_shanten(hand without the pair, -1)
+    c = kinds_to_counts(parse_kinds(text)) if text else [0] * 34
+    assert regular_shanten(c, -1) == shanten(c, -1, False) == oracle_regular(c, -1)
+    assert ukeire(c, [4] * 34, -1, False)[:2] == oracle_accepting(c, -1, False)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("123m456p789s1122z", 4), ("1122m3344p5566s7z", 0), ("1111m22334455m6z", 2), ("1133557799m113p", 0),
 ])
@@ -180,6 +188,7 @@ def test_waits_leave_out_a_fifth_copy_and_match_is_complete():
                 c[k] -= 1
         assert waits(c) == expected, c
     assert waits(kinds_to_counts(parse_kinds("1111m234567789p"))) == []
+    assert waits(kinds_to_counts(parse_kinds("234m55567p23789s77z"))) == []  # 15 tiles
 
 
 def test_tenpai_quality_of_a_ryanmen_and_a_kanchan_shape():
