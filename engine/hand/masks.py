@@ -5,7 +5,8 @@ wait mask of a 3n+1 hand (``wait_mask``, with chiitoitsu and kokushi), a cheap "
 discard leave it tenpai?" filter for riichi (``regular_tenpai_by_discard``), ``mask_kinds`` to
 list a mask's kinds, and the readings used by C5 (``has_reading_without_triplet``: may a closed
 kan after riichi change how the hand reads?). ``engine.table.Table`` keeps the keys up to date;
-``engine.hand.waits`` is the reference these are tested against.
+``engine.hand.waits.waits`` packs a hand's counts and asks the same tables (tests check both
+against a brute force).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from engine.tiles import YAOCHUU
 # ---------------------------------------------------------------------- fast waits
 # Per-suit memo tables keyed by packed suit counts (3 bits per kind, kind i of a suit at bit 3*i).
 # The table keeps every seat's four keys up to date as tiles come and go, so "which kinds complete
-# this hand?" is four dictionary look-ups; ``engine.hand.waits`` is the reference (a test
-# compares them). A wait may be a kind the hand already holds four of, as in ``waits``.
+# this hand?" is four dictionary look-ups. A wait may be a kind the hand already holds four of
+# (``engine.hand.waits.waits`` reports it too; the table decides what it means).
 SUIT_OF = tuple(k // 9 for k in range(34))
 SHIFT = tuple(3 * (k % 9) for k in range(34))
 _MIDDLE = sum(7 << (3 * i) for i in range(1, 8))  # kinds 2-8 of a suit in a packed key

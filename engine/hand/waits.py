@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
+from engine.hand.masks import SHIFT, SUIT_OF, mask_kinds, wait_mask
 from engine.hand.shanten import (
     _COMBINED,
     _EMPTY,
@@ -53,59 +54,6 @@ class Ukeire:
     count: int
 
 
-# --- complete shapes (five copies allowed: waits() reports kinds the hand holds all of) ----------
-
-_SHAPE: dict[Pattern, int] = {}  # suit pattern -> bit 1: melds only, bit 2: melds + pair
-
-
-def _suit_shape(h: Pattern) -> int:
-    flags = _SHAPE.get(h)
-    if flags is None:
-        flags = (1 if _decomposes(list(h), False) else 0) | (2 if _decomposes(list(h), True) else 0)
-        _SHAPE[h] = flags
-    return flags
-
-
-def _decomposes(h: list[int], pair: bool) -> bool:
-    """Whether ranks ``h`` split exactly into melds (and one pair when ``pair``)."""
-    if pair:
-        if sum(h) % 3 != 2:
-            return False
-        for r in range(len(h)):
-            if h[r] >= 2:
-                h[r] -= 2
-                ok = _decomposes(h, False)
-                h[r] += 2
-                if ok:
-                    return True
-        return False
-    if sum(h) % 3:
-        return False
-    h = h[:]
-    for r in range(len(h)):
-        c = h[r]
-        if c >= 3:
-            c -= 3
-        if c:
-            if r + 2 >= len(h) or h[r + 1] < c or h[r + 2] < c:
-                return False
-            h[r + 1] -= c
-            h[r + 2] -= c
-    return True
-
-
-def _honor_shape(h: Sequence[int]) -> int:
-    pairs = 0
-    for c in h:
-        if c == 1 or c == 4:
-            return 0
-        if c == 2 or c == 5:  # five = a triplet and the pair (a fifth copy: see waits())
-            pairs += 1
-    if pairs == 0:
-        return 1
-    return 2 if pairs == 1 else 0
-
-
 def waits(counts: Sequence[int]) -> tuple[int, ...]:
     """Tile kinds that complete a 3n+1 hand, in any shape (regular; chiitoitsu and kokushi for 13
     tiles), sorted.
@@ -123,58 +71,15 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     n = hand_size(counts)
     if n % 3 != 1:
         raise InvalidHand(f"waits are asked of a 3n+1 hand, this one has {n} tiles")
-    out = []
-    # Every group but the one that gets the tile must already be melds (size 3n) or melds and
-    # the pair (3n+2); the new tile's group must then become the other kind.
-    packed = _packed(counts)
-    patterns = [packed[0:9], packed[9:18], packed[18:27]]
-    sizes = [sum(patterns[0]), sum(patterns[1]), sum(patterns[2]), sum(counts[27:34])]
-    ok = []
-    for g in range(4):
-        r = sizes[g] % 3
-        flags = _suit_shape(patterns[g]) if g < 3 else _honor_shape(counts[27:34])
-        ok.append((r == 0 and flags & 1) or (r == 2 and flags & 2))
-    for g in range(4):
-        r = (sizes[g] + 1) % 3
-        if r == 1 or not all(ok[i] for i in range(4) if i != g):
-            continue
-        other_pairs = sum(1 for i in range(4) if i != g and sizes[i] % 3 == 2)
-        if other_pairs != (1 if r == 0 else 0):
-            continue
-        want = 1 if r == 0 else 2
-        if g < 3:
-            h = list(patterns[g])
-            for rank in range(9):
-                if not (
-                    h[rank]
-                    or (rank > 0 and h[rank - 1])
-                    or (rank > 1 and h[rank - 2])
-                    or (rank < 8 and h[rank + 1])
-                    or (rank < 7 and h[rank + 2])
-                ):
-                    continue  # a tile with no neighbour cannot complete melds of this suit
-                h[rank] += 1
-                if _suit_shape(bytes(h)) & want:
-                    out.append(g * 9 + rank)
-                h[rank] -= 1
-        else:
-            hz = list(counts[27:34])
-            for i in range(7):
-                hz[i] += 1
-                if _honor_shape(hz) & want:
-                    out.append(27 + i)
-                hz[i] -= 1
-    if n == 13:
-        if counts.count(2) == 6 and counts.count(1) == 1:
-            out.append(list(counts).index(1))  # chiitoitsu tanki (Y13)
-        yao = _yaochuu_counts(counts)
-        if sum(yao) == 13:  # kokushi (Y30): 13-sided, or the one missing kind
-            zeros = yao.count(0)
-            if zeros == 0:
-                out.extend(_YAOCHUU)
-            elif zeros == 1:
-                out.append(_YAOCHUU[yao.index(0)])
-    return tuple(sorted(set(out)))
+    # the per-suit wait tables of engine.hand.masks, keyed by packed suit counts
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
+    for kind, c in enumerate(counts):
+        if c:
+            suit = SUIT_OF[kind]
+            keys[suit] += c << SHIFT[kind]
+            sizes[suit] += c
+    return mask_kinds(wait_mask(keys, sizes, list(counts), n == 13))
 
 
 def is_tenpai(counts: Sequence[int]) -> bool:
