@@ -9,6 +9,9 @@ decompositions the scorer reads.
 
 Every function takes 34-count arrays of concealed tiles; every memo is keyed by one suit's
 pattern (or by ids of the tables built from them), so none grows with the hands seen.
+
+``engine.hand.shanten`` and ``engine.hand.waits`` name the functions here (the package exports
+them); a module's other names are imported from it: ``from engine.hand.shanten import ...``.
 """
 
 from engine.hand.decompose import (

@@ -319,15 +319,17 @@ def suit_patterns(max_tiles: int) -> list[tuple[int, ...]]:
 
 
 def _load_precomputed() -> None:
-    """Seed the exact suit memo from the generated tables (benchmarks/gen_suit_table.py), so the
-    first few thousand hands of a process do not wait for the dynamic programme."""
+    """Seed the suit memos from the generated tables (benchmarks/gen_suit_table.py), so the
+    first few thousand hands of a process (and the AI's first decisions, with spares) do not wait
+    for the dynamic programme."""
     from engine.hand import tables
 
     ids = [_intern(t) for t in tables.TABLES]
-    patterns = suit_patterns(tables.MAX_TILES)
-    if len(patterns) != len(tables.IDS):
+    patterns = [bytes(p) for p in suit_patterns(tables.MAX_TILES)]
+    if not len(patterns) == len(tables.IDS) == len(tables.SPARE_IDS):
         raise RuntimeError("engine/hand/tables.py is stale: rerun benchmarks/gen_suit_table.py")
-    _SUIT_ID.update(zip(map(bytes, patterns), [ids[b] for b in tables.IDS], strict=True))
+    _SUIT_ID.update(zip(patterns, [ids[b] for b in tables.IDS], strict=True))
+    _SPARE_SUIT_ID.update(zip(patterns, [ids[b] for b in tables.SPARE_IDS], strict=True))
 
 
 def _group_ids(
@@ -390,7 +392,7 @@ def _full_id(m: int, p: int, s: int, z: int) -> int:
 
 try:
     _load_precomputed()
-except ImportError:  # while benchmarks/gen_suit_table.py writes it for the first time
+except (ImportError, AttributeError):  # while benchmarks/gen_suit_table.py writes it afresh
     pass
 
 

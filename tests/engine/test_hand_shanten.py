@@ -183,3 +183,5 @@ def test_precomputed_suit_tables_match_the_dynamic_programme():
     for i in sample:
         stored = _suit_table.TABLES[_suit_table.IDS[i]]
         assert _TABLES[_compute_suit(bytes(patterns[i]))] == stored, patterns[i]
+        stored = _suit_table.TABLES[_suit_table.SPARE_IDS[i]]
+        assert _TABLES[_compute_suit(bytes(patterns[i]), 1)] == stored, patterns[i]
