@@ -12,7 +12,7 @@ and, with hints on, over the tiles of the hand.
 * :func:`ai_pick` — the kind the strong (``hard``) AI would discard in the seat's place: unlike
   the speed-only hints it weighs hand value and danger (it folds against a riichi).
 
-Shanten and ukeire come from :mod:`engine.waits` (exact). A yaku *route* is the hand's shanten
+Shanten and ukeire come from :mod:`engine.hand.waits` (exact). A yaku *route* is the hand's shanten
 when only the tiles that serve that yaku are kept (tanyao keeps simples, honitsu one suit and the
 honours...): a route no slower than the hand is "kept"; one step slower is shown with its detour;
 further than that, or impossible after the call (a terminal chi and tanyao), it is gone. The
@@ -29,10 +29,10 @@ from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring.yaku import YAKU
-from engine.shanten import shanten as engine_shanten
+from engine.hand import shanten as engine_shanten
 from engine.tiles import DRAGONS, WINDS, dora_of, is_red
 from engine.view import PlayerView
-from engine.waits import ukeire, ukeire_table, waits
+from engine.hand import ukeire, ukeire_table, waits
 
 from ai import make_agent
 from ai.efficiency import regular_shanten
@@ -130,7 +130,7 @@ def _counts(tiles: Sequence[int]) -> list[int]:
 def visible_counts(view: PlayerView) -> list[int]:
     """34-counts of every tile the seat sees outside its concealed hand: all melds (its own
     too), rivers (a called discard once, in its meld), dora indicators, hands shown by open
-    riichi. This is the ``visible`` argument of :func:`engine.waits.ukeire`."""
+    riichi. This is the ``visible`` argument of :func:`engine.hand.waits.ukeire`."""
     seen = [0] * 34
     for melds in view.melds:
         for m in melds:

@@ -286,10 +286,11 @@ _HONOUR_GROUP = tuple(((0, min(n, 2)), (min(n, 3), -1), (-1, -1), (-1, -1), (-1,
                       for n in range(5))
 
 
-@lru_cache(maxsize=1 << 16)
-def _chanta(key: tuple[int, ...], sets: int) -> int:
+@lru_cache(maxsize=1 << 12)
+def _chanta(key: bytes, sets: int) -> int:
     """Exact shanten to a chanta shape: ``sets`` sets and a pair, each with a terminal or an
-    honour (``key``: 1-2-3 and 9-8-7 counts of each suit, then the seven honours)."""
+    honour (``key``: 1-2-3 and 9-8-7 counts of each suit, then the seven honours, as 25 bytes:
+    a compact key, and a small cache, so the memory of a long session stays flat)."""
     groups = [_chanta_group(*key[i:i + 3]) for i in range(0, 18, 3) if any(key[i:i + 3])]
     groups += [_HONOUR_GROUP[n] for n in key[18:] if n]
     # most tiles held of a target of at most j sets and p pairs: the sets not placed go to a
@@ -325,7 +326,7 @@ def chanta_shanten(counts: Sequence[int], sets: int, honours: bool = True) -> in
         key += (counts[b], counts[b + 1], counts[b + 2], counts[b + 8], counts[b + 7],
                 counts[b + 6])
     key += counts[27:34] if honours else (0,) * 7
-    return _chanta(tuple(key), sets)
+    return _chanta(bytes(key), sets)
 
 
 def _extra_routes(

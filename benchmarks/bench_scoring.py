@@ -35,8 +35,9 @@ from test_scoring_vs_mahjong import compare, oracle_args  # noqa: E402
 
 from engine.rules import preset  # noqa: E402
 from engine.scoring import NotAWin, NoYaku, score_hand  # noqa: E402
-from engine.scoring import compiled, decompose  # noqa: E402
-from engine.scoring.decompose import _decompositions  # noqa: E402
+from engine.hand import decompose  # noqa: E402
+from engine.hand.decompose import _decompositions  # noqa: E402
+from engine.scoring import compiled  # noqa: E402
 from engine.scoring.samples import Sample, random_win  # noqa: E402
 
 

@@ -2,10 +2,10 @@
 
 Run from the project root: ``.venv/bin/python benchmarks/bench_shanten.py`` (about 15 s).
 
-1. shanten of N random 14-tile hands (fixed seed): our ``engine.shanten.shanten`` against
+1. shanten of N random 14-tile hands (fixed seed): our ``engine.hand.shanten`` against
    ``mahjong.shanten.Shanten().calculate_shanten``; agreement over all hands, the first pass of
    ours (empty memo tables: a fresh process) and the medians over repeats of both, and the ratio.
-2. ``engine.waits.ukeire_table`` (every discard x every draw) of random 14-tile hands: median per
+2. ``engine.hand.ukeire_table`` (every discard x every draw) of random 14-tile hands: median per
    hand, first pass and warm.
 """
 
@@ -21,8 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mahjong.shanten import Shanten  # noqa: E402
 
-from engine.shanten import shanten  # noqa: E402
-from engine.waits import ukeire_table  # noqa: E402
+from engine.hand import shanten, ukeire_table  # noqa: E402
 
 SEED = 20240611
 HANDS = 20_000
@@ -54,7 +53,7 @@ def main() -> None:
 
     cold, ours = timed(shanten, hands)  # first calls in this process: memo tables fill up
     _, theirs = timed(oracle.calculate_shanten, hands)
-    agree = sum(a == b for a, b in zip(ours, theirs))
+    agree = sum(a == b for a, b in zip(ours, theirs, strict=True))
     ours_t = [cold]
     theirs_t = []
     for _ in range(REPEATS):

@@ -4,7 +4,7 @@ C5, K1, S9), and what can be asked of that seat alone.
 A ``Seat`` keeps its concealed tiles three ways, updated together by :meth:`Seat.add` and
 :meth:`Seat.remove`: the physical tiles (``hand``), a 34-count (``counts``) and one packed key
 per suit (3 bits a kind, ``keys``, with the suit's tile count in ``sizes``), the form the fast
-wait masks of ``engine.wait_masks`` read. ``waits`` is the 34-bit wait mask of the seat's 3n+1
+wait masks of ``engine.hand.masks`` read. ``waits`` is the 34-bit wait mask of the seat's 3n+1
 hand, recomputed by :meth:`Seat.update_waits` whenever that hand changes.
 
 A seat whose concealed tiles are hidden (``known=False``: another player's seat seen by the mjai
@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from engine.meld import Meld, MeldKind
 from engine.tiles import YAOCHUU
 from engine.view import RiverTile
-from engine.wait_masks import (
-    _SHIFT,
-    _SUIT,
-    _has_reading_without_triplet,
-    _regular_tenpai_by_discard,
-    _regular_wait_mask,
-    _wait_mask,
+from engine.hand.masks import (
+    SHIFT,
+    SUIT_OF,
+    has_reading_without_triplet,
     mask_kinds,
+    regular_tenpai_by_discard,
+    regular_wait_mask,
+    wait_mask,
 )
 
 
@@ -76,8 +76,8 @@ class Seat:
         k = tile >> 2
         self.hand.append(tile)
         self.counts[k] += 1
-        s = _SUIT[k]
-        self.keys[s] += 1 << _SHIFT[k]
+        s = SUIT_OF[k]
+        self.keys[s] += 1 << SHIFT[k]
         self.sizes[s] += 1
 
     def remove(self, tile: int) -> None:
@@ -87,8 +87,8 @@ class Seat:
         k = tile >> 2
         self.hand.remove(tile)
         self.counts[k] -= 1
-        s = _SUIT[k]
-        self.keys[s] -= 1 << _SHIFT[k]
+        s = SUIT_OF[k]
+        self.keys[s] -= 1 << SHIFT[k]
         self.sizes[s] -= 1
 
     def held(self, kind: int) -> int:
@@ -103,7 +103,7 @@ class Seat:
     def update_waits(self) -> None:
         """Recompute ``waits`` for the current 3n+1 hand."""
         if self.known:
-            self.waits = _wait_mask(self.keys, self.sizes, self.counts, len(self.hand) == 13)
+            self.waits = wait_mask(self.keys, self.sizes, self.counts, len(self.hand) == 13)
 
     def wait_kinds(self) -> tuple[int, ...]:
         """The waits as tile kinds, ascending."""
@@ -115,21 +115,21 @@ class Seat:
 
     def tenpai_mask_after(self, kind: int) -> int:
         """Waits of the seat's 3n+2 hand after discarding one tile of ``kind``."""
-        s = _SUIT[kind]
+        s = SUIT_OF[kind]
         keys, sizes, counts = self.keys, self.sizes, self.counts
-        keys[s] -= 1 << _SHIFT[kind]
+        keys[s] -= 1 << SHIFT[kind]
         sizes[s] -= 1
         counts[kind] -= 1
         try:
-            return _wait_mask(keys, sizes, counts, len(self.hand) == 14)
+            return wait_mask(keys, sizes, counts, len(self.hand) == 14)
         finally:
-            keys[s] += 1 << _SHIFT[kind]
+            keys[s] += 1 << SHIFT[kind]
             sizes[s] += 1
             counts[kind] += 1
 
     def riichi_possible(self) -> bool:
         """A cheap necessary condition for some discard to leave the hand tenpai."""
-        if _regular_tenpai_by_discard(self.keys, self.sizes):
+        if regular_tenpai_by_discard(self.keys, self.sizes):
             return True
         if len(self.hand) != 14:
             return False
@@ -145,13 +145,13 @@ class Seat:
         if not before:
             return False
         counts, keys, sizes = self.counts, self.keys, self.sizes
-        s = _SUIT[kind]
-        delta = 4 << _SHIFT[kind]
+        s = SUIT_OF[kind]
+        delta = 4 << SHIFT[kind]
         keys[s] -= delta
         sizes[s] -= 4
         counts[kind] -= 4
         try:
-            after = _regular_wait_mask(keys, sizes)
+            after = regular_wait_mask(keys, sizes)
         finally:
             keys[s] += delta
             sizes[s] += 4
@@ -164,7 +164,7 @@ class Seat:
         for w in mask_kinds(before):
             c = list(base)
             c[w] += 1
-            if _has_reading_without_triplet(c, kind):
+            if has_reading_without_triplet(c, kind):
                 return False
         return True
 

@@ -20,7 +20,7 @@ han, then fu (S3).
 (1, 40, 2000)
 """
 
-from engine.scoring.decompose import decompositions, is_chiitoitsu, is_complete, is_kokushi
+from engine.hand.decompose import decompositions, is_chiitoitsu, is_complete, is_kokushi
 from engine.scoring.hand import NotAWin, NoYaku, WinSituation, can_win, check_situation, score_hand
 from engine.scoring.points import base_points, nagashi_mangan
 from engine.scoring.result import HandResult, Yaku

@@ -20,8 +20,8 @@ from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
 from engine.scoring.compiled import BY_ID as _BY_ID
 from engine.scoring.compiled import Compiled, compiled, yaku_line
-from engine.scoring.decompose import is_kokushi
-from engine.scoring.decompose import readings as regular_readings
+from engine.hand.decompose import is_kokushi
+from engine.hand.decompose import readings as regular_readings
 from engine.scoring.points import pay, total_of, yakuman_limit_name
 from engine.scoring.result import HandResult, Yaku
 from engine.scoring.yaku import HandFacts, Reading, YakumanDef, pinfu_shape

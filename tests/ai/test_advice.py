@@ -1,4 +1,4 @@
-"""Practice advice (ai.advice): what a call does to the hand, checked against engine.waits, and
+"""Practice advice (ai.advice): what a call does to the hand, checked against engine.hand.waits, and
 the discard hints. Seat 1 (south) in East 1 unless a test says otherwise; the left player is
 seat 0, whose discard is the called tile."""
 
@@ -18,10 +18,10 @@ from ai.advice import (
 from engine.actions import TSUMO, Chi, Kan, Pass, Pon, Riichi
 from engine.meld import MeldKind, parse_meld
 from engine.rules import RuleSet
-from engine.shanten import shanten
+from engine.hand import shanten
 from engine.tiles import TilePool, counts34, parse_kind
 from engine.view import PlayerView
-from engine.waits import ukeire, ukeire_table
+from engine.hand import ukeire, ukeire_table
 from tests.ai.helpers import make_view
 
 
@@ -56,7 +56,7 @@ def _hand_tiles(view, text: str) -> tuple[int, ...]:
 
 
 def _engine_after(view, action, banned):
-    """Shanten and ukeire after the best allowed discard, straight from engine.waits."""
+    """Shanten and ukeire after the best allowed discard, straight from engine.hand.waits."""
     rest = list(view.concealed)
     for t in action.tiles:
         rest.remove(t)
@@ -264,7 +264,7 @@ def test_advice_is_fast_enough_for_every_prompt():
 
 def test_every_call_offered_in_a_game_is_explained_consistently():
     """A whole hanchan of normal AIs: every chi, pon and kan offered is explained, and the
-    numbers agree with engine.waits for the hand the call leaves."""
+    numbers agree with engine.hand.waits for the hand the call leaves."""
     from ai import make_agent
     from ai.advice import _kuikae
     from engine.game import Game

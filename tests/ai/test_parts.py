@@ -7,7 +7,7 @@ import pytest
 from ai.defence import Opponent, tenpai_probability, tile_danger
 from ai.efficiency import shanten, tenpai_quality, ukeire, waits
 from ai.value import routes
-from engine.shanten import shanten as engine_shanten
+from engine.hand import shanten as engine_shanten
 from engine.tiles import kinds_to_counts, parse_kind, parse_kinds
 
 

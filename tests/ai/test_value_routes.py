@@ -23,7 +23,7 @@ from ai.value import (
 )
 from engine.actions import PASS, Chi
 from engine.meld import Meld, MeldKind
-from engine.shanten import shanten as engine_shanten
+from engine.hand import shanten as engine_shanten
 from engine.tiles import TilePool, kinds_to_counts, parse_kind, parse_kinds
 from tests.ai.helpers import make_view
 

@@ -346,7 +346,7 @@ def test_is_complete_agrees_with_decompositions_on_random_counts():
     """The fast agari check and the full decomposition never disagree (regular shape)."""
     import random
 
-    from engine.scoring.decompose import decompositions, is_regular
+    from engine.hand.decompose import decompositions, is_regular
 
     rng = random.Random(7)
     complete = 0

@@ -359,8 +359,11 @@ def test_D3_immediate_option_reveals_open_kan_dora_at_once():
 
 def test_table_waits_match_the_reference_waits_module():
     from engine.tiles import counts34
-    from engine.wait_masks import _SHIFT, _SUIT, _wait_mask, mask_kinds
-    from engine.waits import waits
+    from engine.hand import waits
+    from engine.hand.masks import SHIFT as _SHIFT
+    from engine.hand.masks import SUIT_OF as _SUIT
+    from engine.hand.masks import mask_kinds
+    from engine.hand.masks import wait_mask as _wait_mask
 
     rng = random.Random(11)
     yao = [t for t in range(136) if (t >> 2) in (0, 8, 9, 17, 18, 26) or t >= 108]

@@ -153,7 +153,7 @@ def _greedy(g_or_t, seat, acts, rng):
     """Wins when it can, riichi when it can, else the discard that keeps shanten lowest; calls
     now and then. Exercises the win, riichi and payment paths random agents rarely reach."""
     from engine.actions import Chi, Kan, Pon, Riichi
-    from engine.shanten import shanten
+    from engine.hand import shanten
     from engine.tiles import counts34
 
     for a in acts:

@@ -1,4 +1,4 @@
-"""Differential test: engine.shanten against the `mahjong` package (test-only oracle).
+"""Differential test: engine.hand.shanten against the `mahjong` package (test-only oracle).
 
 Semantics compared: `mahjong` 2.1 takes the concealed tiles and, like us, implies the called melds
 from the tile count ((14 - n) // 3 melds for n = 1, 2, 4, 5, ... 14) and rejects 3n counts; its
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
-from engine.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_regular
+from engine.hand import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_regular
 
 ORACLE = Shanten()
 WALL = [k for k in range(34) for _ in range(4)]

@@ -1,12 +1,12 @@
-"""Waits, tenpai and ukeire (engine.waits): mpsz cases and brute force over every drawn kind."""
+"""Waits, tenpai and ukeire (engine.hand.waits): mpsz cases and brute force over every drawn kind."""
 
 import random
 
 import pytest
 
-from engine.shanten import InvalidHand, shanten
+from engine.hand.shanten import InvalidHand, shanten
+from engine.hand.waits import Ukeire, is_tenpai, ukeire, ukeire_table, waits
 from engine.tiles import format_kinds, kinds_to_counts, parse_kinds
-from engine.waits import Ukeire, is_tenpai, ukeire, ukeire_table, waits
 
 
 def hand(text):

@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
+from typing import Any
 
 from engine.tiles import YAOCHUU
 
@@ -23,7 +24,7 @@ Set = tuple[int, bool]
 Decomposition = tuple[int | None, tuple[Set, ...]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, bool], ...], ...]:
     """Every way to cut one suit's 9 counts into sets only (offsets 0-8), each way sorted."""
     i = 0
@@ -47,7 +48,7 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[tuple[int, bool], ...], .
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_ok(counts: tuple[int, ...]) -> bool:
     """Whether one suit's 9 counts split into sets only (fast path of ``is_complete``)."""
     i = 0
@@ -69,7 +70,7 @@ def _suit_ok(counts: tuple[int, ...]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_ok_with_pair(counts: tuple[int, ...]) -> bool:
     for i in range(9):
         if counts[i] >= 2:
@@ -149,7 +150,7 @@ def is_complete(counts: Sequence[int]) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_options(suit: int, part: tuple[int, ...], with_pair: bool
                   ) -> tuple[tuple[int | None, tuple[Set, ...]], ...]:
     """Every (pair kind or None, sets) of one suit's counts, in absolute tile kinds (a table
@@ -169,7 +170,7 @@ def _suit_options(suit: int, part: tuple[int, ...], with_pair: bool
     return tuple(options)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _honor_option(part: tuple[int, ...]) -> tuple[int, int | None, tuple[Set, ...]] | None:
     """Honours split into triplets and at most one pair: (number of pairs, pair kind, sets);
     None when impossible."""
@@ -189,8 +190,11 @@ def _honor_option(part: tuple[int, ...]) -> tuple[int, int | None, tuple[Set, ..
     return pairs, pair, tuple(sets)
 
 
-@lru_cache(maxsize=None)
-def _suit_table(suit: int, part: tuple[int, ...]):
+Options = tuple[tuple[int | None, tuple[Set, ...]], ...]
+
+
+@cache
+def _suit_table(suit: int, part: tuple[int, ...]) -> tuple[int, Options, Options]:
     """(tile count mod 3, options without a pair, options with the pair) of one suit."""
     r = sum(part) % 3
     if r == 1:
@@ -200,8 +204,10 @@ def _suit_table(suit: int, part: tuple[int, ...]):
     return 0, _suit_options(suit, part, False), ()
 
 
-@lru_cache(maxsize=65536)
-def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
+@lru_cache(maxsize=4096)
+def _decompositions(counts: bytes) -> tuple[Decomposition, ...]:
+    """``decompositions`` of counts packed as 34 bytes (a compact key for a bounded cache)."""
+    key = tuple(counts)
     hon = _honor_option(key[27:34])
     if hon is None:
         return ()
@@ -239,8 +245,8 @@ def _decompositions(key: tuple[int, ...]) -> tuple[Decomposition, ...]:
 
 def decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     """Every split of the counts into one pair and sets (or sets only when the tile count is a
-    multiple of 3). Empty when there is none. Results are cached by the counts."""
-    return _decompositions(tuple(counts))
+    multiple of 3). Empty when there is none. The last few thousand results are cached."""
+    return _decompositions(bytes(counts))
 
 
 # --- wait readings (S1, Y17) ---------------------------------------------------------------------
@@ -250,12 +256,24 @@ def decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
 # are keyed by one part's counts: a hand's readings are the product of its parts' options, with
 # no per-hand cache.
 
+#: A set of a reading: (kind, is_seq, concealed, is_kan).
+ReadingSet = tuple[int, bool, bool, bool]
+#: A reading: (pair kind, sets, wait).
+Reading = tuple[int, tuple[ReadingSet, ...], str]
+#: (pair kind or None, the concealed sets) of one part.
+PartOptions = tuple[tuple[int | None, tuple[ReadingSet, ...]], ...]
+#: (pair kind or None, its wait readings (sets, wait)) of the winning tile's part.
+WaitOptions = tuple[tuple[int | None, tuple[tuple[tuple[ReadingSet, ...], str], ...]], ...]
+#: (pairs it holds or _IMPOSSIBLE, options, its sets when it has one option).
+PartEntry = tuple[int, PartOptions, tuple[ReadingSet, ...] | None]
+#: (options with their waits, the only (pair or None, sets, wait) when there is one).
+WinEntry = tuple[WaitOptions, tuple[int | None, tuple[ReadingSet, ...], str] | None]
+
 #: (kind, is_seq) -> the concealed set (kind, is_seq, concealed=True, is_kan=False).
-_PLAIN = {(k, q): (k, q, True, False) for k in range(34) for q in (False, True)}
+_PLAIN: dict[Set, ReadingSet] = {(k, q): (k, q, True, False) for k in range(34) for q in (False, True)}
 
 
-def _part_options(part_no: int, part: tuple[int, ...]
-                  ) -> tuple[bool, tuple[tuple[int | None, tuple], ...]]:
+def _part_options(part_no: int, part: tuple[int, ...]) -> tuple[bool, PartOptions]:
     """(whether the part holds the pair, every (pair kind or None, concealed sets) of it) of
     one part's counts (parts 0-2 are the suits, 3 the honours); no options: it cannot split."""
     if part_no == 3:
@@ -270,9 +288,6 @@ def _part_options(part_no: int, part: tuple[int, ...]
                          for p, sets in _suit_options(part_no, part, r == 2))
 
 
-WaitOptions = tuple[tuple[int | None, tuple[tuple[tuple, str], ...]], ...]
-
-
 def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
                       ) -> tuple[bool, WaitOptions]:
     """Like ``_part_options`` for the part holding the winning kind ``w``, each option with its
@@ -281,7 +296,7 @@ def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
     has_pair, options = _part_options(part_no, part)
     out = []
     for pair, sets in options:
-        waits: list[tuple[tuple, str]] = []
+        waits: list[tuple[tuple[ReadingSet, ...], str]] = []
         seen = set()
         if pair == w:
             waits.append((sets, "tanki"))
@@ -313,34 +328,36 @@ def _win_part_options(part_no: int, part: tuple[int, ...], w: int, tsumo: bool
 _IMPOSSIBLE = 9  # a part that cannot split counts as that many pairs
 
 
-def _part_entry(part_no: int, part: bytes) -> tuple:
+def _part_entry(part_no: int, part: bytes) -> PartEntry:
     """A table entry of one part: (pairs it holds, options, its sets when it has one option)."""
     has_pair, options = _part_options(part_no, tuple(part))
-    entry = (has_pair if options else _IMPOSSIBLE, options,
+    entry: PartEntry = (int(has_pair) if options else _IMPOSSIBLE, options,
              options[0][1] if len(options) == 1 else None)
     _PART_TABLES[part_no][part] = entry
     return entry
 
 
-def _win_entry(part_no: int, part: bytes, w: int, tsumo: bool) -> tuple:
+def _win_entry(part_no: int, part: bytes, w: int, tsumo: bool) -> WinEntry:
     """A table entry of the winning tile's part: (its options with their wait readings, the
     only (pair, sets, wait) when there is one)."""
     options = _win_part_options(part_no, tuple(part), w, tsumo)[1]
-    one = None
+    one: tuple[int | None, tuple[ReadingSet, ...], str] | None = None
     if len(options) == 1 and len(options[0][1]) == 1:
         one = (options[0][0], *options[0][1][0])
-    entry = (options, one)
+    entry: WinEntry = (options, one)
     _WIN_TABLES[w][tsumo][part] = entry
     return entry
 
 
 #: Part number -> {counts: entry}; win kind -> tsumo -> {counts: entry}; counts as bytes.
-_PART_TABLES: tuple[dict, ...] = ({}, {}, {}, {})
-_WIN_TABLES: tuple[tuple[dict, dict], ...] = tuple(({}, {}) for _ in range(34))
+_PART_TABLES: tuple[dict[bytes, PartEntry], ...] = ({}, {}, {}, {})
+_WIN_TABLES: tuple[tuple[dict[bytes, WinEntry], dict[bytes, WinEntry]], ...] = tuple(
+    ({}, {}) for _ in range(34)
+)
 
 
-def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
-             ) -> list[tuple[int, tuple[tuple[int, bool, bool, bool], ...], str]]:
+def readings(hand_counts: Sequence[int], w: int, tsumo: bool,
+             extra: tuple[ReadingSet, ...] = ()) -> list[Reading]:
     """Every regular reading ``(pair, sets, wait)`` of concealed counts (3n+2 tiles) won on
     kind ``w``, in the order of ``decompositions`` (man, pin, sou options, then the waits of
     each), the sets followed by ``extra`` (the melds); empty when the counts are no regular
@@ -358,48 +375,53 @@ def readings(hand_counts: Sequence[int], w: int, tsumo: bool, extra: tuple = ()
     key = keys[wp]
     win, one = _WIN_TABLES[w][tsumo].get(key) or _win_entry(wp, key, w, tsumo)
     # the concealed sets of the parts before and after the winning tile's, when each of them
-    # has one option (the usual case)
+    # has one option (the usual case; the honours always have one when they split)
+    sm, sp, ss, sh = em[2], ep[2], es[2], eh[2]
+    first: tuple[ReadingSet, ...]
+    rest: tuple[ReadingSet, ...]
     if wp == 0:
-        if ep[2] is None or es[2] is None:
+        if sp is None or ss is None or sh is None:
             return _several(em, ep, es, eh, wp, win, extra)
         first = ()
-        rest = ep[2] + es[2] + eh[2] + extra
+        rest = sp + ss + sh + extra
     elif wp == 1:
-        if em[2] is None or es[2] is None:
+        if sm is None or ss is None or sh is None:
             return _several(em, ep, es, eh, wp, win, extra)
-        first = em[2]
-        rest = es[2] + eh[2] + extra
+        first = sm
+        rest = ss + sh + extra
     elif wp == 2:
-        if em[2] is None or ep[2] is None:
+        if sm is None or sp is None or sh is None:
             return _several(em, ep, es, eh, wp, win, extra)
-        first = em[2] + ep[2]
-        rest = eh[2] + extra
+        first = sm + sp
+        rest = sh + extra
     else:
-        if em[2] is None or ep[2] is None or es[2] is None:
+        if sm is None or sp is None or ss is None:
             return _several(em, ep, es, eh, wp, win, extra)
-        first = em[2] + ep[2] + es[2]
+        first = sm + sp + ss
         rest = extra
-    # the pair kind, when another part holds it (its one option says)
+    # the pair kind, when another part holds it (its one option says); exactly one part holds
+    # the pair, so the reading's pair is never None (the ignores below)
     pair = (em if em[0] else ep if ep[0] else es if es[0] else eh)[1][0][0]
     if one is not None:
         q, sets, wait = one
-        return [(pair if q is None else q, first + sets + rest, wait)]
-    return [(pair if q is None else q, first + sets + rest, wait)
+        return [(pair if q is None else q, first + sets + rest, wait)]  # type: ignore[list-item]
+    return [(pair if q is None else q, first + sets + rest, wait)  # type: ignore[misc]
             for q, waits in win for sets, wait in waits]
 
 
-def _several(em, ep, es, eh, wp, win, extra):
+def _several(em: PartEntry, ep: PartEntry, es: PartEntry, eh: PartEntry, wp: int,
+             win: WaitOptions, extra: tuple[ReadingSet, ...]) -> list[Reading]:
     """``readings`` when a part other than the winning tile's has several options: man, pin,
     sou options in order, then the waits of each."""
-    out = []
-    parts = [em[1], ep[1], es[1], eh[1]]
+    out: list[Reading] = []
+    parts: list[Any] = [em[1], ep[1], es[1], eh[1]]  # options of each part, the waits at wp
     parts[wp] = win
     for combo in product(*parts):
-        pair = next(o[0] for o in combo if o[0] is not None)
-        before = ()
+        pair: int = next(o[0] for o in combo if o[0] is not None)
+        before: tuple[ReadingSet, ...] = ()
         for o in combo[:wp]:
             before += o[1]
-        after = ()
+        after: tuple[ReadingSet, ...] = ()
         for o in combo[wp + 1 :]:
             after += o[1]
         after += extra

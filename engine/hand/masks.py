@@ -1,24 +1,28 @@
 """Fast waits of a hand kept as packed per-suit keys, and the readings of a complete hand.
 
 Pure functions over 34-counts and packed suit keys (3 bits per kind), memoised per suit: the
-wait mask of a 3n+1 hand (``_wait_mask``, with chiitoitsu and kokushi), a cheap "can some
-discard leave it tenpai?" filter for riichi (``_regular_tenpai_by_discard``), ``mask_kinds`` to
-list a mask's kinds, and the readings used by C5 (``_has_reading_without_triplet``: may a closed
+wait mask of a 3n+1 hand (``wait_mask``, with chiitoitsu and kokushi), a cheap "can some
+discard leave it tenpai?" filter for riichi (``regular_tenpai_by_discard``), ``mask_kinds`` to
+list a mask's kinds, and the readings used by C5 (``has_reading_without_triplet``: may a closed
 kan after riichi change how the hand reads?). ``engine.table.Table`` keeps the keys up to date;
-``engine.waits`` is the reference these are tested against.
+``engine.hand.waits.waits`` packs a hand's counts and asks the same tables (tests check both
+against a brute force).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.hand.decompose import decompositions
 from engine.tiles import YAOCHUU
 
 # ---------------------------------------------------------------------- fast waits
 # Per-suit memo tables keyed by packed suit counts (3 bits per kind, kind i of a suit at bit 3*i).
 # The table keeps every seat's four keys up to date as tiles come and go, so "which kinds complete
-# this hand?" is four dictionary look-ups; ``engine.waits`` is the reference (a test compares
-# them). A wait may be a kind the hand already holds four of, as in ``engine.waits``.
-_SUIT = tuple(k // 9 for k in range(34))
-_SHIFT = tuple(3 * (k % 9) for k in range(34))
+# this hand?" is four dictionary look-ups. A wait may be a kind the hand already holds four of
+# (``engine.hand.waits.waits`` reports it too; the table decides what it means).
+SUIT_OF = tuple(k // 9 for k in range(34))
+SHIFT = tuple(3 * (k % 9) for k in range(34))
 _MIDDLE = sum(7 << (3 * i) for i in range(1, 8))  # kinds 2-8 of a suit in a packed key
 _YAOCHUU_MASK = sum(1 << k for k in YAOCHUU)  # terminals and honours
 
@@ -95,7 +99,7 @@ def _suit_waits(key: int, honors: int) -> int:
     return r
 
 
-def _regular_wait_mask(keys: list[int], sizes: list[int]) -> int:
+def regular_wait_mask(keys: list[int], sizes: list[int]) -> int:
     """Waits (a 34-bit mask) of the four-meld-one-pair shape for a 3n+1 hand."""
     mask = 0
     res = [s % 3 for s in sizes]
@@ -166,7 +170,7 @@ def _swap_info(key: int, size: int, honors: int) -> tuple[bool, bool, bool]:
     return info
 
 
-def _regular_tenpai_by_discard(keys: list[int], sizes: list[int]) -> bool:
+def regular_tenpai_by_discard(keys: list[int], sizes: list[int]) -> bool:
     """Whether some discard leaves a 3n+2 hand tenpai in the four-melds-one-pair shape (a cheap
     filter before listing riichi discards one by one)."""
     ok = [_ok(keys[s], sizes[s], s == 3) for s in range(4)]
@@ -195,10 +199,10 @@ def _regular_tenpai_by_discard(keys: list[int], sizes: list[int]) -> bool:
     return False
 
 
-def _wait_mask(keys: list[int], sizes: list[int], counts: list[int], closed13: bool) -> int:
+def wait_mask(keys: list[int], sizes: list[int], counts: list[int], closed13: bool) -> int:
     """All waits (34-bit mask) of a 3n+1 hand; ``closed13``: 13 concealed tiles and no melds
     (chiitoitsu and kokushi possible)."""
-    mask = _regular_wait_mask(keys, sizes)
+    mask = regular_wait_mask(keys, sizes)
     if closed13:
         # chiitoitsu: six pairs and a single, nothing else
         if counts.count(2) == 6 and counts.count(1) == 1:
@@ -230,78 +234,10 @@ def mask_kinds(mask: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------- readings (C5)
-def _has_reading_without_triplet(counts: list[int], kind: int) -> bool:
+def has_reading_without_triplet(counts: Sequence[int], kind: int) -> bool:
     """Whether the complete hand ``counts`` (14 concealed-count tiles) has a standard reading in
     which the copies of ``kind`` are not one triplet (C5, seed 000's ankan example)."""
-    s = kind // 9
-    if s == 3:
+    if kind >= 27:
         return False  # honours only form triplets or pairs; 3 copies must be the triplet
-    suit = counts[9 * s: 9 * s + 9]
-    i = kind % 9
-    # other suits' completeness does not depend on this suit's reading beyond the pair
-    rest = [counts[9 * t: 9 * t + 9] for t in range(3) if t != s]
-    honors = counts[27:34]
-    rest_pairs = set()
-    ok_other = (_readings_pairs(rest[0], True), _readings_pairs(rest[1], True),
-                _readings_pairs(honors, False))
-    # pairs available outside this suit: the combination must have exactly one pair overall
-    for a in ok_other[0]:
-        for b in ok_other[1]:
-            for c in ok_other[2]:
-                rest_pairs.add(a + b + c)
-    for pairs_here in (0, 1):
-        if (1 - pairs_here) not in rest_pairs:
-            continue
-        for reading in _suit_readings(suit, pairs_here == 1):
-            if ("t", i) not in reading:
-                return True
-    return False
-
-
-def _readings_pairs(c: list[int], seq: bool) -> set[int]:
-    """Numbers of pairs (0 or 1) with which this group splits into melds (+ pair)."""
-    out = set()
-    cc = list(c)
-    if _split(cc, False, seq):
-        out.add(0)
-    if _split(cc, True, seq):
-        out.add(1)
-    return out
-
-
-def _suit_readings(c: list[int], pair: bool) -> list[tuple]:
-    """Every reading of one suit's counts as melds (and one pair when ``pair``)."""
-    out: list[tuple] = []
-
-    def rec(i: int, pair_left: bool, acc: list) -> None:
-        while i < 9 and c[i] == 0:
-            i += 1
-        if i == 9:
-            if not pair_left:
-                out.append(tuple(acc))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            acc.append(("t", i))
-            rec(i, pair_left, acc)
-            acc.pop()
-            c[i] += 3
-        if pair_left and c[i] >= 2:
-            c[i] -= 2
-            acc.append(("p", i))
-            rec(i, False, acc)
-            acc.pop()
-            c[i] += 2
-        if i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            acc.append(("s", i))
-            rec(i, pair_left, acc)
-            acc.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-
-    rec(0, pair, [])
-    return out
+    triplet = (kind, False)
+    return any(triplet not in sets for _, sets in decompositions(counts))

@@ -1,7 +1,7 @@
 """Waits and ukeire: which tiles complete a hand, and which tiles bring it closer.
 
 All functions take a 34-count list or tuple of the concealed tiles (melds implied by the count,
-as in :mod:`engine.shanten`).
+as in :mod:`engine.hand.shanten`).
 
 >>> from engine.tiles import parse_kinds, kinds_to_counts, format_kinds
 >>> format_kinds(waits(kinds_to_counts(parse_kinds("1112345678999m"))))  # chuuren
@@ -14,23 +14,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from engine.shanten import (
+from engine.hand.masks import SHIFT, SUIT_OF, mask_kinds, wait_mask
+from engine.hand.shanten import (
     _COMBINED,
     _EMPTY,
+    _SPARE_EMPTY,
     _TABLES,
     InvalidHand,
+    Pattern,
+    _check_sets,
     _chiitoitsu,
     _combine,
     _full_id,
     _group_ids,
     _honor_id,
     _kokushi,
+    _packed,
+    _shanten,
     _size,
+    _spare_group_ids,
     _suit_id,
     hand_size,
 )
 
-__all__ = ["Ukeire", "waits", "is_tenpai", "ukeire", "ukeire_table"]
+__all__ = ["Ukeire", "waits", "is_tenpai", "ukeire", "ukeire_table", "accepting"]
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _YAOCHUU_SET = frozenset(_YAOCHUU)
@@ -45,59 +52,6 @@ class Ukeire:
     shanten: int
     kinds: tuple[int, ...]
     count: int
-
-
-# --- complete shapes (five copies allowed: waits() reports kinds the hand holds all of) ----------
-
-_SHAPE: dict[tuple[int, ...], int] = {}  # suit pattern -> bit 1: melds only, bit 2: melds + pair
-
-
-def _suit_shape(h: tuple[int, ...]) -> int:
-    flags = _SHAPE.get(h)
-    if flags is None:
-        flags = (1 if _decomposes(list(h), False) else 0) | (2 if _decomposes(list(h), True) else 0)
-        _SHAPE[h] = flags
-    return flags
-
-
-def _decomposes(h: list[int], pair: bool) -> bool:
-    """Whether ranks ``h`` split exactly into melds (and one pair when ``pair``)."""
-    if pair:
-        if sum(h) % 3 != 2:
-            return False
-        for r in range(len(h)):
-            if h[r] >= 2:
-                h[r] -= 2
-                ok = _decomposes(h, False)
-                h[r] += 2
-                if ok:
-                    return True
-        return False
-    if sum(h) % 3:
-        return False
-    h = h[:]
-    for r in range(len(h)):
-        c = h[r]
-        if c >= 3:
-            c -= 3
-        if c:
-            if r + 2 >= len(h) or h[r + 1] < c or h[r + 2] < c:
-                return False
-            h[r + 1] -= c
-            h[r + 2] -= c
-    return True
-
-
-def _honor_shape(h: Sequence[int]) -> int:
-    pairs = 0
-    for c in h:
-        if c == 1 or c == 4:
-            return 0
-        if c == 2 or c == 5:  # five = a triplet and the pair (a fifth copy: see waits())
-            pairs += 1
-    if pairs == 0:
-        return 1
-    return 2 if pairs == 1 else 0
 
 
 def waits(counts: Sequence[int]) -> tuple[int, ...]:
@@ -117,57 +71,15 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
     n = hand_size(counts)
     if n % 3 != 1:
         raise InvalidHand(f"waits are asked of a 3n+1 hand, this one has {n} tiles")
-    out = []
-    # Every group but the one that gets the tile must already be melds (size 3n) or melds and
-    # the pair (3n+2); the new tile's group must then become the other kind.
-    patterns = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])]
-    sizes = [sum(patterns[0]), sum(patterns[1]), sum(patterns[2]), sum(counts[27:34])]
-    ok = []
-    for g in range(4):
-        r = sizes[g] % 3
-        flags = _suit_shape(patterns[g]) if g < 3 else _honor_shape(counts[27:34])
-        ok.append((r == 0 and flags & 1) or (r == 2 and flags & 2))
-    for g in range(4):
-        r = (sizes[g] + 1) % 3
-        if r == 1 or not all(ok[i] for i in range(4) if i != g):
-            continue
-        other_pairs = sum(1 for i in range(4) if i != g and sizes[i] % 3 == 2)
-        if other_pairs != (1 if r == 0 else 0):
-            continue
-        want = 1 if r == 0 else 2
-        if g < 3:
-            h = list(patterns[g])
-            for rank in range(9):
-                if not (
-                    h[rank]
-                    or (rank > 0 and h[rank - 1])
-                    or (rank > 1 and h[rank - 2])
-                    or (rank < 8 and h[rank + 1])
-                    or (rank < 7 and h[rank + 2])
-                ):
-                    continue  # a tile with no neighbour cannot complete melds of this suit
-                h[rank] += 1
-                if _suit_shape(tuple(h)) & want:
-                    out.append(g * 9 + rank)
-                h[rank] -= 1
-        else:
-            hz = list(counts[27:34])
-            for i in range(7):
-                hz[i] += 1
-                if _honor_shape(hz) & want:
-                    out.append(27 + i)
-                hz[i] -= 1
-    if n == 13:
-        if counts.count(2) == 6 and counts.count(1) == 1:
-            out.append(list(counts).index(1))  # chiitoitsu tanki (Y13)
-        yao = _yaochuu_counts(counts)
-        if sum(yao) == 13:  # kokushi (Y30): 13-sided, or the one missing kind
-            zeros = yao.count(0)
-            if zeros == 0:
-                out.extend(_YAOCHUU)
-            elif zeros == 1:
-                out.append(_YAOCHUU[yao.index(0)])
-    return tuple(sorted(set(out)))
+    # the per-suit wait tables of engine.hand.masks, keyed by packed suit counts
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
+    for kind, c in enumerate(counts):
+        if c:
+            suit = SUIT_OF[kind]
+            keys[suit] += c << SHIFT[kind]
+            sizes[suit] += c
+    return mask_kinds(wait_mask(keys, sizes, list(counts), n == 13))
 
 
 def is_tenpai(counts: Sequence[int]) -> bool:
@@ -189,18 +101,6 @@ def is_tenpai(counts: Sequence[int]) -> bool:
 # --- ukeire --------------------------------------------------------------------------------------
 
 
-def _shanten(counts: Sequence[int], n: int) -> int:
-    best = _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
-    if n >= 13 and best > 0:
-        c = _chiitoitsu(counts)
-        if c < best:
-            best = c
-        c = _kokushi(counts)
-        if c < best:
-            best = c
-    return best
-
-
 def _unseen(counts: Sequence[int], visible: Sequence[int] | None) -> list[int]:
     if visible is None:
         return [4 - c for c in counts]
@@ -218,13 +118,16 @@ def _unseen(counts: Sequence[int], visible: Sequence[int] | None) -> list[int]:
     return out
 
 
-_PLUS: dict[tuple[int, ...], tuple[int, ...]] = {}  # group pattern -> ids after each draw
+# group pattern -> table ids after each draw, per model (0: exact, 1: spares); finite by
+# construction, like the suit memos
+_PLUS: tuple[dict[Pattern, tuple[int, ...]], dict[Pattern, tuple[int, ...]]] = ({}, {})
 
 
-def _plus_ids(pattern: tuple[int, ...]) -> tuple[int, ...]:
+def _plus_ids(pattern: Pattern, model: int = 0) -> tuple[int, ...]:
     """Table ids of a group pattern (9 ranks of a suit, or the 7 honours) after drawing each of its
     kinds; -1 where the hand already holds four (memoised)."""
-    out = _PLUS.get(pattern)
+    memo = _PLUS[model]
+    out = memo.get(pattern)
     if out is None:
         table_id = _suit_id if len(pattern) == 9 else _honor_id
         ids = []
@@ -234,30 +137,30 @@ def _plus_ids(pattern: tuple[int, ...]) -> tuple[int, ...]:
                 ids.append(-1)
                 continue
             h[r] = c + 1
-            ids.append(table_id(tuple(h)))
+            ids.append(table_id(bytes(h), model))
             h[r] = c
-        out = _PLUS[pattern] = tuple(ids)
+        out = memo[pattern] = tuple(ids)
     return out
 
 
-def _accepting(counts: Sequence[int], n: int, s0: int) -> list[int]:
-    """Kinds whose draw (a copy the hand does not already hold four of) lowers the shanten of a
-    3n+1 hand ``counts`` from ``s0``."""
-    patterns = (
-        tuple(counts[0:9]),
-        tuple(counts[9:18]),
-        tuple(counts[18:27]),
-        tuple(counts[27:34]),
-    )
-    ids = _group_ids(counts)
-    need = 5 + (n + 1) // 3
+def _accepting(
+    counts: Sequence[int], sets: int, s0: int, specials: bool, model: int = 0
+) -> list[int]:
+    """Kinds whose draw (a copy the hand does not already hold four of) lowers the shanten of
+    ``counts`` from ``s0``, ``sets`` melds still to make; ``specials``: chiitoitsu and kokushi
+    count (a closed hand of 13 tiles)."""
+    packed = _packed(counts)
+    patterns = (packed[0:9], packed[9:18], packed[18:27], packed[27:34])
+    ids = _spare_group_ids(counts) if model else _group_ids(counts)
+    need = 5 + sets
     tables = _TABLES
     combined = _COMBINED
     out = []
     # a draw lowers chiitoitsu or kokushi shanten by at most one: only a form already at s0 can
     # bring the hand below it
-    chiitoi = n == 13 and _chiitoitsu(counts) <= s0
-    kokushi = n == 13 and _kokushi(counts) <= s0
+    chiitoi = specials and _chiitoitsu(counts) <= s0
+    kokushi = specials and _kokushi(counts) <= s0
+    pairs = singles = yao_kinds = yao_pair = 0
     if chiitoi:
         singles = counts.count(1)
         pairs = 34 - counts.count(0) - singles
@@ -265,13 +168,14 @@ def _accepting(counts: Sequence[int], n: int, s0: int) -> list[int]:
         yao = _yaochuu_counts(counts)
         yao_kinds = 13 - yao.count(0)
         yao_pair = 1 if yao_kinds - yao.count(1) else 0
+    empty = _SPARE_EMPTY if model else _EMPTY
     for g in range(4):
-        rest = _EMPTY
+        rest = empty
         for i in range(4):
             if i != g:
                 rest = _combine(rest, ids[i])
         base = g * 9
-        for r, gid in enumerate(_plus_ids(patterns[g])):
+        for r, gid in enumerate(_plus_ids(patterns[g], model)):
             if gid < 0:
                 continue
             a, b = (rest, gid) if rest <= gid else (gid, rest)
@@ -295,6 +199,29 @@ def _accepting(counts: Sequence[int], n: int, s0: int) -> list[int]:
     return out
 
 
+def accepting(
+    counts: Sequence[int], sets: int, closed: bool = False, spares: bool = False
+) -> tuple[int, tuple[int, ...]]:
+    """(shanten, the kinds whose draw lowers it) of any part of a hand with ``sets`` melds still
+    to make; chiitoitsu and kokushi count when ``closed`` and ``sets`` is 4 with 13 tiles or more;
+    ``spares`` as in :func:`engine.hand.shanten.shanten_regular`. Unlike :func:`ukeire` the tile
+    count is not checked (the AI asks this of hands with tiles taken out).
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts, format_kinds
+    >>> s, kinds = accepting(kinds_to_counts(parse_kinds("2355m")), 4, spares=True)
+    >>> s, format_kinds(kinds)
+    (6, '145m')
+    """
+    _check_sets(counts, sets)
+    model = 1 if spares else 0
+    ids = _spare_group_ids(counts) if model else _group_ids(counts)
+    s0 = _TABLES[_full_id(*ids)][5 + sets] - 1
+    specials = closed and sets == 4 and sum(counts) >= 13
+    if specials:
+        s0 = min(s0, _chiitoitsu(counts), _kokushi(counts))
+    return s0, tuple(_accepting(counts, sets, s0, specials, model))
+
+
 def ukeire(counts: Sequence[int], visible: Sequence[int] | None = None) -> Ukeire:
     """Ukeire of a 3n+1 hand: the kinds whose draw lowers its shanten, and their unseen copies,
     counted as ``4 - own - visible[k]`` (``visible``: 34-counts of every other tile the seat can
@@ -312,7 +239,7 @@ def ukeire(counts: Sequence[int], visible: Sequence[int] | None = None) -> Ukeir
         raise InvalidHand(f"ukeire is asked of a 3n+1 hand, this one has {n} tiles")
     unseen = _unseen(counts, visible)
     s0 = _shanten(counts, n)
-    kinds = _accepting(list(counts), n, s0)
+    kinds = _accepting(list(counts), (n + 1) // 3, s0, n == 13)
     return Ukeire(s0, tuple(kinds), sum(unseen[k] for k in kinds))
 
 
@@ -338,7 +265,7 @@ def ukeire_table(counts: Sequence[int], visible: Sequence[int] | None = None) ->
             continue
         hand[d] -= 1
         s0 = _shanten(hand, n - 1)
-        kinds = _accepting(hand, n - 1, s0)
+        kinds = _accepting(hand, n // 3, s0, n == 14)
         hand[d] += 1
         out[d] = Ukeire(s0, tuple(kinds), sum(unseen[k] for k in kinds))
     return out

@@ -1,20 +1,28 @@
 """Shanten: how many tiles a concealed hand is from tenpai (-1 = complete, 0 = tenpai).
 
-Every function takes a 34-count list or tuple of the *concealed* tiles. Melds are implied by the
-tile count: 13/14 tiles = no melds, 10/11 = one meld, ... 1/2 = four melds (any hand of 3n+1 or
-3n+2 tiles, 1-14). Chiitoitsu and kokushi count only for a hand with no melds (13/14 tiles).
+Every function takes a 34-count list or tuple of the *concealed* tiles. The melds still to make
+from them (``sets``, 0-4) are implied by the tile count unless given: 13/14 tiles = no melds
+called, 10/11 = one, ... 1/2 = four (a hand of 3n+1 or 3n+2 tiles, 1-14). With ``sets`` given,
+the counts may be any part of a hand (the AI takes out the tiles a yaku route cannot use).
+Chiitoitsu and kokushi count only for a hand with no melds (13/14 tiles, ``sets`` 4).
 
 The number is exact, not an estimate: shanten = d - 1, where d is the least number of tiles that
 must be drawn (each in exchange for a discard, when the hand is full) to make a complete hand, and
 a complete hand never holds a fifth copy of a kind. So ``1111m234567789p`` (its only "wait" is a
 fifth 1m) is 1-shanten, and ``1111m22334455m6z`` is 2-shanten for chiitoitsu (Y13: seven
 *different* pairs; four of a kind is not two pairs). Copies in the seat's open melds are not
-known here; callers that care pass them to :func:`engine.waits.ukeire` as ``visible``.
+known here; callers that care pass them to :func:`engine.hand.waits.ukeire` as ``visible``.
+
+``spares=True`` prices a *part* of a hand whose other tiles (the spares) will be swapped away: a
+block the part cannot start is started from a spare, so a meld from nothing costs two draws and
+the pair one, and an honour held three or four times counts as its triplet only. That is the
+block count ``2 * sets - 2 * melds - partial sets - pair`` the AI uses to rank its yaku routes.
 
 How: the regular form is scored per suit. For each suit's 9-count pattern a table gives, for
 k = 0..4 melds with or without the pair, the fewest tiles to add to the suit to make them (a
 dynamic programme over the nine ranks that never puts more than four copies on a rank); the
-tables are memoised by pattern and combined over the three suits and the honours.
+tables are memoised by pattern (finite: a suit has at most 14 tiles) and combined over the three
+suits and the honours.
 
 >>> from engine.tiles import parse_kinds, kinds_to_counts
 >>> shanten(kinds_to_counts(parse_kinds("123m456p789s1122z")))
@@ -43,8 +51,9 @@ __all__ = [
 
 _INF = 99
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_FREE_MELD = 3  # a meld built from nothing: three tiles of a kind the hand does not hold
-_FREE_PAIR = 2
+
+Table = tuple[int, ...]
+Pattern = bytes  # one suit's 9 counts or the 7 honour counts: a compact memo key
 
 
 class InvalidHand(RulesError):
@@ -80,6 +89,13 @@ def _size(counts: Sequence[int]) -> int:
     return n
 
 
+def _check_sets(counts: Sequence[int], sets: int) -> None:
+    if len(counts) != 34:
+        raise InvalidHand(f"a hand is 34 counts, got {len(counts)}")
+    if not 0 <= sets <= 4:
+        raise InvalidHand(f"a hand makes 0-4 sets, got sets={sets}")
+
+
 def _describe(counts: Sequence[int]) -> str:
     out = []
     for s, letter in enumerate("mpsz"):
@@ -93,22 +109,28 @@ def _describe(counts: Sequence[int]) -> str:
 #
 # A table is a tuple of 10 ints: t[k] = fewest tiles to add to make k melds without the pair,
 # t[5 + k] = k melds and the pair (k = 0..4). Tables include "free" blocks (a meld for 3 tiles, the
-# pair for 2, on kinds the hand does not hold: with at most 14 tiles in hand there is always room),
-# so the dynamic programme only places blocks that touch a tile of the hand. A suit splits into
-# components at gaps of two or more empty ranks (no block touches two of them), each component is
-# solved on its own window (itself and up to two empty ranks either side), and the tables are
-# combined by min-plus convolution. Tables are interned: a hand of random tiles meets only ~100
-# distinct suit tables, so every combination is memoised by the pair of table ids.
+# pair for 2, on kinds the hand does not hold: with at most 14 tiles in hand there is always room;
+# 2 and 1 with spares), so the dynamic programme only places blocks that touch a tile of the hand.
+# A suit splits into components at gaps of two or more empty ranks (no block touches two of them),
+# each component is solved on its own window (itself and up to two empty ranks either side), and
+# the tables are combined by min-plus convolution. Tables are interned: a hand of random tiles
+# meets only ~100 distinct suit tables, so every combination is memoised by the pair of table ids.
+# Every memo is keyed by one suit's pattern or by table ids, so it is finite by construction.
 
-_TABLES: list[tuple[int, ...]] = []  # id -> table
-_TABLE_ID: dict[tuple[int, ...], int] = {}  # table -> id
-_SUIT_ID: dict[tuple[int, ...], int] = {}  # 9-count suit pattern -> table id
-_HONOR_ID: dict[tuple[int, ...], int] = {}  # 7-count honour pattern -> table id
-_WINDOW_ID: dict[tuple[int, ...], int] = {}  # padded component -> table id
+_TABLES: list[Table] = []  # id -> table
+_TABLE_ID: dict[Table, int] = {}  # table -> id
+_SUIT_ID: dict[Pattern, int] = {}  # 9-count suit pattern -> table id (exact)
+_HONOR_ID: dict[Pattern, int] = {}  # 7-count honour pattern -> table id (exact)
+_SPARE_SUIT_ID: dict[Pattern, int] = {}  # the same with spares
+_SPARE_HONOR_ID: dict[Pattern, int] = {}
+_WINDOW_ID: tuple[dict[Pattern, int], dict[Pattern, int]] = ({}, {})  # per model
 _COMBINED: dict[int, int] = {}  # id_a << 20 | id_b (a <= b) -> id of their convolution
 
+# free blocks per model (0: exact, 1: spares): (a meld from nothing, the pair from nothing)
+_FREE = ((3, 2), (2, 1))
 
-def _intern(table: tuple[int, ...]) -> int:
+
+def _intern(table: Table) -> int:
     tid = _TABLE_ID.get(table)
     if tid is None:
         tid = _TABLE_ID[table] = len(_TABLES)
@@ -116,20 +138,24 @@ def _intern(table: tuple[int, ...]) -> int:
     return tid
 
 
-def _close(best: list[int]) -> tuple[int, ...]:
-    """Add free blocks to a raw table."""
+def _close(raw: Sequence[int], model: int) -> Table:
+    """Add the model's free blocks to a raw table."""
+    free_meld, free_pair = _FREE[model]
+    best = list(raw)
     for k in range(1, 5):
-        if best[k - 1] + _FREE_MELD < best[k]:
-            best[k] = best[k - 1] + _FREE_MELD
+        if best[k - 1] + free_meld < best[k]:
+            best[k] = best[k - 1] + free_meld
     for k in range(5):
-        if best[k] + _FREE_PAIR < best[5 + k]:
-            best[5 + k] = best[k] + _FREE_PAIR
-        if k and best[4 + k] + _FREE_MELD < best[5 + k]:
-            best[5 + k] = best[4 + k] + _FREE_MELD
+        if best[k] + free_pair < best[5 + k]:
+            best[5 + k] = best[k] + free_pair
+        if k and best[4 + k] + free_meld < best[5 + k]:
+            best[5 + k] = best[4 + k] + free_meld
     return tuple(best)
 
 
-_EMPTY = _intern(_close([0] + [_INF] * 9))
+_EMPTY_RAW = (0,) + (_INF,) * 9
+_EMPTY = _intern(_close(_EMPTY_RAW, 0))
+_SPARE_EMPTY = _intern(_close(_EMPTY_RAW, 1))
 
 
 def _combine(a: int, b: int) -> int:
@@ -160,23 +186,25 @@ def _combine(a: int, b: int) -> int:
     return cid
 
 
-def _suit_id(h: tuple[int, ...]) -> int:
+def _suit_id(h: Pattern, model: int = 0) -> int:
     """Table id of one suit's 9-count pattern (memoised)."""
-    sid = _SUIT_ID.get(h)
+    memo = _SPARE_SUIT_ID if model else _SUIT_ID
+    sid = memo.get(h)
     if sid is None:
         _check_counts(h)  # the memo holds valid patterns only, so bad counts always end up here
-        sid = _SUIT_ID[h] = _compute_suit(h)
+        sid = memo[h] = _compute_suit(h, model)
     return sid
 
 
-def _check_counts(h: tuple[int, ...]) -> None:
-    if min(h) < 0 or max(h) > 4:
+def _check_counts(h: Pattern) -> None:
+    if len(h) not in (7, 9) or min(h) < 0 or max(h) > 4:
         raise InvalidHand(f"tile counts must be 0-4, got {list(h)} in one suit or the honours")
 
 
-def _compute_suit(h: tuple[int, ...]) -> int:
+def _compute_suit(h: Pattern, model: int = 0) -> int:
     """Table id of a suit pattern from its components (not read from the suit memo)."""
-    sid = _EMPTY
+    sid = _SPARE_EMPTY if model else _EMPTY
+    windows = _WINDOW_ID[model]
     r = 0
     while r < 9:
         if not h[r]:
@@ -190,15 +218,15 @@ def _compute_suit(h: tuple[int, ...]) -> int:
         lo = max(0, start - 2)
         hi = min(9, end + 3)
         window = h[lo:hi]
-        wid = _WINDOW_ID.get(window)
+        wid = windows.get(window)
         if wid is None:
-            wid = _WINDOW_ID[window] = _intern(_window_table(window))
+            wid = windows[window] = _intern(_close(_window_table(window), model))
         sid = _combine(sid, wid)
     return sid
 
 
-def _window_table(h: tuple[int, ...]) -> tuple[int, ...]:
-    """Table of a run of ranks (a component with its empty margins), by dynamic programme.
+def _window_table(h: Pattern) -> Table:
+    """Raw table of a run of ranks (a component with its empty margins), by dynamic programme.
 
     State after rank i: sequences started at ranks i-1 and i (still needing tiles above), melds
     placed, pair placed. Rank i gets T = (sequences through it) + 3*triplet + 2*pair copies, at
@@ -206,9 +234,9 @@ def _window_table(h: tuple[int, ...]) -> tuple[int, ...]:
     tile of the hand are left to the free blocks of ``_close``.
     """
     n = len(h)
-    hp = h + (0, 0)
-    # a block that uses no copy from the hand costs as much as a free one, so at most one
-    # meld per tile of the hand needs placing here
+    hp = tuple(h) + (0, 0)
+    # a block that uses no copy from the hand costs at least as much as a free one, so at most
+    # one meld per tile of the hand needs placing here
     kcap = min(4, sum(h))
     states: dict[int, int] = {0: 0}  # key = a | b << 3 | k << 6 | p << 9
     for i in range(n):
@@ -245,12 +273,14 @@ def _window_table(h: tuple[int, ...]) -> tuple[int, ...]:
         idx = (key >> 9) * 5 + ((key >> 6) & 7)
         if cost < best[idx]:
             best[idx] = cost
-    return _close(best)
+    return tuple(best)
 
 
-def _honor_id(h: tuple[int, ...]) -> int:
-    """Table id of the honours (memoised; honours make no sequences)."""
-    hid = _HONOR_ID.get(h)
+def _honor_id(h: Pattern, model: int = 0) -> int:
+    """Table id of the honours (memoised; honours make no sequences). With spares (model 1) an
+    honour held three or four times makes its triplet only, never the pair."""
+    memo = _SPARE_HONOR_ID if model else _HONOR_ID
+    hid = memo.get(h)
     if hid is None:
         _check_counts(h)
         best = [_INF] * 10
@@ -259,7 +289,7 @@ def _honor_id(h: tuple[int, ...]) -> int:
             if not n:
                 continue
             trip = 3 - n if n < 3 else 0
-            pair = 2 - n if n < 2 else 0
+            pair = 2 - n if n < 2 else (0 if n == 2 or not model else _INF)
             new = best[:]
             for idx in range(10):
                 cost = best[idx]
@@ -268,13 +298,13 @@ def _honor_id(h: tuple[int, ...]) -> int:
                 if idx < 5 and cost + pair < new[idx + 5]:
                     new[idx + 5] = cost + pair
             best = new
-        hid = _HONOR_ID[h] = _intern(_close(best))
+        hid = memo[h] = _intern(_close(best, model))
     return hid
 
 
 def suit_patterns(max_tiles: int) -> list[tuple[int, ...]]:
     """Every 9-count suit pattern (0-4 per rank) of at most ``max_tiles`` tiles, in the fixed
-    order of ``engine._suit_table``: rank 1 counts vary slowest."""
+    order of ``engine.hand.tables``: rank 1 counts vary slowest."""
     out: list[tuple[int, ...]] = []
 
     def walk(prefix: tuple[int, ...], left: int) -> None:
@@ -289,37 +319,57 @@ def suit_patterns(max_tiles: int) -> list[tuple[int, ...]]:
 
 
 def _load_precomputed() -> None:
-    """Seed the suit memo from the generated tables (benchmarks/gen_suit_table.py), so the first
-    few thousand hands of a process do not wait for the dynamic programme."""
-    from engine import _suit_table
+    """Seed the suit memos from the generated tables (benchmarks/gen_suit_table.py), so the
+    first few thousand hands of a process (and the AI's first decisions, with spares) do not wait
+    for the dynamic programme."""
+    from engine.hand import tables
 
-    ids = [_intern(t) for t in _suit_table.TABLES]
-    patterns = suit_patterns(_suit_table.MAX_TILES)
-    if len(patterns) != len(_suit_table.IDS):
-        raise RuntimeError("engine/_suit_table.py is stale: rerun benchmarks/gen_suit_table.py")
-    _SUIT_ID.update(zip(patterns, [ids[b] for b in _suit_table.IDS]))
+    ids = [_intern(t) for t in tables.TABLES]
+    patterns = [bytes(p) for p in suit_patterns(tables.MAX_TILES)]
+    if not len(patterns) == len(tables.IDS) == len(tables.SPARE_IDS):
+        raise RuntimeError("engine/hand/tables.py is stale: rerun benchmarks/gen_suit_table.py")
+    _SUIT_ID.update(zip(patterns, [ids[b] for b in tables.IDS], strict=True))
+    _SPARE_SUIT_ID.update(zip(patterns, [ids[b] for b in tables.SPARE_IDS], strict=True))
 
 
-def _group_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """Table ids of the man, pin, sou and honour parts of a hand."""
-    sid = _SUIT_ID
-    h = tuple(counts[0:9])
+def _group_ids(
+    counts: Sequence[int],
+    sid: dict[Pattern, int] = _SUIT_ID,
+    hid: dict[Pattern, int] = _HONOR_ID,
+    model: int = 0,
+) -> tuple[int, int, int, int]:
+    """Table ids of the man, pin, sou and honour parts of a hand (exact unless the spare
+    memos and ``model`` 1 are passed)."""
+    b = _packed(counts)
+    h = b[0:9]
     m = sid.get(h)
     if m is None:
-        m = _suit_id(h)
-    h = tuple(counts[9:18])
+        m = _suit_id(h, model)
+    h = b[9:18]
     p = sid.get(h)
     if p is None:
-        p = _suit_id(h)
-    h = tuple(counts[18:27])
+        p = _suit_id(h, model)
+    h = b[18:27]
     s = sid.get(h)
     if s is None:
-        s = _suit_id(h)
-    h = tuple(counts[27:34])
-    z = _HONOR_ID.get(h)
+        s = _suit_id(h, model)
+    h = b[27:34]
+    z = hid.get(h)
     if z is None:
-        z = _honor_id(h)
+        z = _honor_id(h, model)
     return m, p, s, z
+
+
+def _packed(counts: Sequence[int]) -> bytes:
+    """The counts as 34 bytes (sliced into the memo keys of the four groups)."""
+    try:
+        return bytes(counts)
+    except (ValueError, TypeError):
+        raise InvalidHand(f"tile counts must be 0-4, got {list(counts)}") from None
+
+
+def _spare_group_ids(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    return _group_ids(counts, _SPARE_SUIT_ID, _SPARE_HONOR_ID, 1)
 
 
 def _full_id(m: int, p: int, s: int, z: int) -> int:
@@ -342,13 +392,8 @@ def _full_id(m: int, p: int, s: int, z: int) -> int:
 
 try:
     _load_precomputed()
-except ImportError:  # while benchmarks/gen_suit_table.py writes it for the first time
+except (ImportError, AttributeError):  # while benchmarks/gen_suit_table.py writes it afresh
     pass
-
-
-def _regular(counts: Sequence[int], n: int) -> int:
-    # n // 3 = melds still to make from the concealed tiles (4 - implied melds), plus the pair
-    return _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
 
 
 def _chiitoitsu(counts: Sequence[int]) -> int:
@@ -368,23 +413,11 @@ def _kokushi(counts: Sequence[int]) -> int:
     yao = _yaochuu_counts(counts)
     zeros = yao.count(0)
     pair = 1 if 13 - zeros - yao.count(1) else 0
-    return zeros - pair
+    return int(zeros - pair)
 
 
-# --- public --------------------------------------------------------------------------------------
-
-
-def shanten(counts: Sequence[int]) -> int:
-    """Shanten of a concealed hand: the least of the regular form, chiitoitsu and kokushi (the
-    latter two only for 13/14 tiles, i.e. no melds). -1 = complete, 0 = tenpai.
-
-    >>> from engine.tiles import parse_kinds, kinds_to_counts
-    >>> shanten(kinds_to_counts(parse_kinds("1122m3344p5566s7z")))
-    0
-    >>> shanten(kinds_to_counts(parse_kinds("258m258p258s1234z")))
-    6
-    """
-    n = _size(counts)
+def _shanten(counts: Sequence[int], n: int) -> int:
+    """Exact shanten of a checked hand of ``n`` tiles (3n+1 or 3n+2, melds implied)."""
     best = _TABLES[_full_id(*_group_ids(counts))][5 + n // 3] - 1
     if n >= 13 and best > 0:
         c = _chiitoitsu(counts)
@@ -396,14 +429,58 @@ def shanten(counts: Sequence[int]) -> int:
     return best
 
 
-def shanten_regular(counts: Sequence[int]) -> int:
-    """Shanten of the regular form (melds and a pair), with melds implied by the tile count.
+# --- public --------------------------------------------------------------------------------------
+
+
+def shanten(counts: Sequence[int], sets: int | None = None) -> int:
+    """Shanten of a concealed hand: the least of the regular form, chiitoitsu and kokushi (the
+    latter two only for 13/14 tiles and 4 sets, i.e. no melds). -1 = complete, 0 = tenpai.
+    ``sets``: the melds still to make from these tiles (default: from the tile count).
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten(kinds_to_counts(parse_kinds("1122m3344p5566s7z")))
+    0
+    >>> shanten(kinds_to_counts(parse_kinds("258m258p258s1234z")))
+    6
+    >>> shanten(kinds_to_counts(parse_kinds("2345m")), sets=4)  # ten tiles still to draw
+    9
+    """
+    if sets is None:
+        n = _size(counts)
+        sets = n // 3
+    else:
+        _check_sets(counts, sets)
+        n = sum(counts)
+    best = _TABLES[_full_id(*_group_ids(counts))][5 + sets] - 1
+    if n >= 13 and sets == 4 and best > 0:
+        c = _chiitoitsu(counts)
+        if c < best:
+            best = c
+        c = _kokushi(counts)
+        if c < best:
+            best = c
+    return best
+
+
+def shanten_regular(counts: Sequence[int], sets: int | None = None, spares: bool = False) -> int:
+    """Shanten of the regular form (melds and a pair); ``sets``: the melds still to make from
+    these tiles (default: from the tile count); ``spares``: the counts are part of a hand whose
+    other tiles are spares (see the module's text).
 
     >>> from engine.tiles import parse_kinds, kinds_to_counts
     >>> shanten_regular(kinds_to_counts(parse_kinds("1112m")))  # three melds called
     0
+    >>> shanten_regular(kinds_to_counts(parse_kinds("2345m")), 4, spares=True)  # a meld, three to start
+    6
     """
-    return _regular(counts, _size(counts))
+    if sets is None:
+        n = _size(counts)
+        sets = n // 3
+    else:
+        _check_sets(counts, sets)
+    if spares:
+        return _TABLES[_full_id(*_spare_group_ids(counts))][5 + sets] - 1
+    return _TABLES[_full_id(*_group_ids(counts))][5 + sets] - 1
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
