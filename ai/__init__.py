@@ -14,11 +14,10 @@ riichi, folds early).
 
 from __future__ import annotations
 
-from engine.rules import RuleSet
-
 from ai.base import Agent
 from ai.baselines import GreedyAgent, RandomAgent, TsumogiriAgent
 from ai.player import Player
+from engine.rules import RuleSet
 
 KINDS = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
 PERSONALITIES = ("balanced", "aggressive", "defensive")

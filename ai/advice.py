@@ -25,18 +25,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
-from engine.meld import Meld, MeldKind
-from engine.rules import RuleSet
-from engine.scoring.yaku import YAKU
-from engine.hand import shanten as engine_shanten
-from engine.tiles import DRAGONS, WINDS, dora_of, is_red
-from engine.view import PlayerView
-from engine.hand import ukeire, ukeire_table, waits
-
 from ai import make_agent
 from ai.efficiency import regular_shanten
 from ai.value import JUNCHAN_KEEP, extra_routes
+from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
+from engine.hand import shanten as engine_shanten
+from engine.hand import ukeire, ukeire_table, waits
+from engine.meld import Meld, MeldKind
+from engine.rules import RuleSet
+from engine.scoring.yaku import YAKU
+from engine.tiles import DRAGONS, WINDS, dora_of, is_red
+from engine.view import PlayerView
 
 __all__ = [
     "CallAdvice",

@@ -16,7 +16,7 @@ import os
 import random
 from collections.abc import Sequence
 
-from engine.actions import AgariYame, Action, DeclareTenpai, Discard, Riichi, Ron, Tsumo
+from engine.actions import Action, AgariYame, DeclareTenpai, Discard, Riichi, Ron, Tsumo
 from engine.tiles import DEFAULT_REDS, is_red
 from engine.view import PlayerView
 

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import (
-    AbortNineTerminals, Action, Chi, Discard, Kan, Pass, Pon,
-)
-from engine.meld import MeldKind
-from engine.view import PlayerView
-
 from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
 from ai.efficiency import shanten, ukeire
 from ai.observe import observe
+from engine.actions import (
+    AbortNineTerminals,
+    Action,
+    Chi,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+)
+from engine.meld import MeldKind
+from engine.view import PlayerView
 
 
 class RandomAgent(Agent):

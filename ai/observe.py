@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.defence import Opponent
 from engine.meld import Meld
 from engine.tiles import DRAGONS, dora_of, seat_wind
 from engine.view import PlayerView
-
-from ai.defence import Opponent
 
 
 @dataclass(slots=True)

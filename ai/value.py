@@ -321,7 +321,7 @@ def chanta_shanten(counts: Sequence[int], sets: int, honours: bool = True) -> in
     >>> chanta_shanten(kinds_to_counts(parse_kinds("123789m12399p11z")), 4, honours=False)
     2
     """
-    key = []
+    key: list[int] = []
     for b in (0, 9, 18):
         key += (counts[b], counts[b + 1], counts[b + 2], counts[b + 8], counts[b + 7],
                 counts[b + 6])

@@ -33,11 +33,15 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from test_agari_vectors import CASES, case_to_call  # noqa: E402
 from test_scoring_vs_mahjong import compare, oracle_args  # noqa: E402
 
-from engine.rules import preset  # noqa: E402
-from engine.scoring import NotAWin, NoYaku, score_hand  # noqa: E402
 from engine.hand import decompose  # noqa: E402
 from engine.hand.decompose import _decompositions  # noqa: E402
-from engine.scoring import compiled  # noqa: E402
+from engine.rules import preset  # noqa: E402
+from engine.scoring import (  # noqa: E402
+    NotAWin,
+    NoYaku,
+    compiled,  # noqa: E402
+    score_hand,
+)
 from engine.scoring.samples import Sample, random_win  # noqa: E402
 
 
@@ -89,13 +93,13 @@ def bench(label: str, samples: list[Sample], rules, repeats: int) -> float:
         theirs_t.append(_time_pass(theirs, args))
         empty_t.append(_time_pass(nothing, samples))
     # per hand: median over repeats; then the median over hands and the total
-    cold_h = [statistics.median(x) for x in zip(*cold_t)]
-    warm_h = [statistics.median(x) for x in zip(*warm_t)]
-    theirs_h = [statistics.median(x) for x in zip(*theirs_t)]
+    cold_h = [statistics.median(x) for x in zip(*cold_t, strict=True)]
+    warm_h = [statistics.median(x) for x in zip(*warm_t, strict=True)]
+    theirs_h = [statistics.median(x) for x in zip(*theirs_t, strict=True)]
     agree = sum(1 for s in samples if compare(s, rules) is None)
     m_c, m_w, m_t = (statistics.median(h) for h in (cold_h, warm_h, theirs_h))
     # the timer itself (two perf_counter calls and a Python call per hand), subtracted below
-    m_e = statistics.median(statistics.median(x) for x in zip(*empty_t))
+    m_e = statistics.median(statistics.median(x) for x in zip(*empty_t, strict=True))
     m_f = statistics.median(first_t)
     print(f"{label}: {len(samples)} hands, {repeats} passes each")
     print(f"  HEADLINE cold: {m_t / m_c:4.2f}x faster than mahjong 2.1 (median per hand "

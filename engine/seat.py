@@ -22,9 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.meld import Meld, MeldKind
-from engine.tiles import YAOCHUU
-from engine.view import RiverTile
 from engine.hand.masks import (
     SHIFT,
     SUIT_OF,
@@ -34,6 +31,9 @@ from engine.hand.masks import (
     regular_wait_mask,
     wait_mask,
 )
+from engine.meld import Meld, MeldKind
+from engine.tiles import YAOCHUU
+from engine.view import RiverTile
 
 
 def _zeros34() -> list[int]:

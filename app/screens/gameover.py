@@ -10,9 +10,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.screens.base import SizeAware
-
 from app.i18n import seat_name, t
+from app.screens.base import SizeAware
 
 
 def _score_text(score: float) -> str:

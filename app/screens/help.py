@@ -8,9 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from app.screens.base import SizeAware
-
 from app.i18n import t
+from app.screens.base import SizeAware
 
 KEY_LINES = ("k_select", "k_discard", "k_tile_keys", "k_calls", "k_skip", "k_auto_win",
              "k_skip_calls", "k_tsumogiri", "k_hints", "k_help", "k_quit", "k_mouse")

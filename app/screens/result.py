@@ -13,10 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from app.screens.base import SizeAware
-
 from app.glyphs import Painter
 from app.i18n import seat_name, seat_text, t, texts
+from app.screens.base import SizeAware
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
 

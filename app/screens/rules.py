@@ -11,9 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.screens.base import SizeAware
-
 from app.i18n import t, texts
+from app.screens.base import SizeAware
 
 
 def yaku_table(rules=None) -> Table:

@@ -10,10 +10,9 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.screens.base import SizeAware
-
 from app import glyphs, i18n
 from app.i18n import t
+from app.screens.base import SizeAware
 from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS, THEMES
 from app.widgets import Choice
 

@@ -11,9 +11,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.screens.base import SizeAware
-
 from app.i18n import t
+from app.screens.base import SizeAware
 from app.widgets import Choice
 from engine.rules import PRESETS
 

@@ -6,9 +6,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
-from app.screens.base import SizeAware
-
 from app.i18n import t
+from app.screens.base import SizeAware
 
 
 class TooSmallScreen(SizeAware, Screen):

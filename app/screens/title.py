@@ -15,9 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.screens.base import SizeAware
-
 from app.i18n import round_label, t
+from app.screens.base import SizeAware
 
 LOGO = """\
  ┌──┐┌──┐┌──┐┌──┐┌──┐┌──┐

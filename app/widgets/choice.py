@@ -15,7 +15,6 @@ from textual.widget import Widget
 
 from app.i18n import t
 
-
 LABEL_WIDTH = 38
 
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.errors import RulesError
+from engine.hand.decompose import is_kokushi
+from engine.hand.decompose import readings as regular_readings
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
 from engine.scoring import fu as fu_mod
 from engine.scoring.compiled import BY_ID as _BY_ID
 from engine.scoring.compiled import Compiled, compiled, yaku_line
-from engine.hand.decompose import is_kokushi
-from engine.hand.decompose import readings as regular_readings
 from engine.scoring.points import pay, total_of, yakuman_limit_name
 from engine.scoring.result import HandResult, Yaku
 from engine.scoring.yaku import HandFacts, Reading, YakumanDef, pinfu_shape

@@ -16,12 +16,11 @@ from ai.advice import (
     visible_counts,
 )
 from engine.actions import TSUMO, Chi, Kan, Pass, Pon, Riichi
+from engine.hand import shanten, ukeire, ukeire_table
 from engine.meld import MeldKind, parse_meld
 from engine.rules import RuleSet
-from engine.hand import shanten
 from engine.tiles import TilePool, counts34, parse_kind
 from engine.view import PlayerView
-from engine.hand import ukeire, ukeire_table
 from tests.ai.helpers import make_view
 
 

@@ -22,8 +22,8 @@ from ai.value import (
     routes,
 )
 from engine.actions import PASS, Chi
-from engine.meld import Meld, MeldKind
 from engine.hand import shanten as engine_shanten
+from engine.meld import Meld, MeldKind
 from engine.tiles import TilePool, kinds_to_counts, parse_kind, parse_kinds
 from tests.ai.helpers import make_view
 

@@ -115,7 +115,7 @@ def test_view_of_a_seat_does_not_depend_on_other_hands():
     shuffled_vals = [tiles[i] for i in others]
     rng.shuffle(shuffled_vals)
     b_tiles = list(tiles)
-    for i, v in zip(others, shuffled_vals):
+    for i, v in zip(others, shuffled_vals, strict=True):
         b_tiles[i] = v
     b = Wall.from_tiles(b_tiles)
     ta, tb = Table(RULES, a), Table(RULES, b)
@@ -358,12 +358,12 @@ def test_D3_immediate_option_reveals_open_kan_dora_at_once():
 
 
 def test_table_waits_match_the_reference_waits_module():
-    from engine.tiles import counts34
     from engine.hand import waits
     from engine.hand.masks import SHIFT as _SHIFT
     from engine.hand.masks import SUIT_OF as _SUIT
     from engine.hand.masks import mask_kinds
     from engine.hand.masks import wait_mask as _wait_mask
+    from engine.tiles import counts34
 
     rng = random.Random(11)
     yao = [t for t in range(136) if (t >> 2) in (0, 8, 9, 17, 18, 26) or t >= 108]

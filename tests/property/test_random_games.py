@@ -64,7 +64,7 @@ def test_random_rounds_conserve_tiles_points_and_always_end(variant):
         rng = random.Random(seed)
         t = Table(rules, Wall.shuffled(seed, seed % 8, 0), round_index=seed % 8,
                   honba=seed % 3, sticks=seed % 2, scores=[25000, 25000, 24000, 25000])
-        for step in range(1500):
+        for _step in range(1500):
             check_round(t)
             if t.over:
                 break
@@ -143,7 +143,7 @@ def test_pending_seats_at_a_discard_are_only_those_with_a_real_choice():
         while not t.over:
             p = t.pending()
             if t.phase is Phase.CALLS:
-                for s, acts in p.items():
+                for acts in p.values():
                     assert Pass() in acts and len(acts) >= 2
             s = rng.choice(sorted(p))
             t.submit(s, rng.choice(p[s]))
