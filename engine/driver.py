@@ -154,17 +154,27 @@ def play_out(game: Playable, agents: Mapping[int, Agent], *,
         raise ValueError(f"seats {sorted(left)} must act but have no agent")
 
 
+class ReplayRefused(IllegalAction):
+    """A recorded action the game refuses: ``index`` counts the actions from 0, ``reason`` is
+    the game's refusal."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(f"replay action {index}: {reason}")
+        self.index = index
+        self.reason = reason
+
+
 def replay(game: Playable, actions: Iterable[tuple[int, Action]],
            on_events: OnEvents | None = None) -> None:
     """Submit recorded ``(seat, action)`` pairs in their order (a saved game, a record);
-    ``IllegalAction`` names the first one that is refused, counting from 0."""
+    ``ReplayRefused`` (an ``IllegalAction``) names the first one that is refused."""
     driver = Driver(game, {}, on_events=on_events)
     for i, (seat, action) in enumerate(actions):
         try:
             driver.submit(seat, action)
         except IllegalAction as e:
-            raise IllegalAction(f"replay action {i}: {e}") from None
+            raise ReplayRefused(i, str(e)) from None
 
 
-__all__ = ["Agent", "Driver", "OnDecision", "OnEvents", "Pending", "Playable", "is_over",
-           "play_out", "replay"]
+__all__ = ["Agent", "Driver", "OnDecision", "OnEvents", "Pending", "Playable", "ReplayRefused",
+           "is_over", "play_out", "replay"]

@@ -27,6 +27,7 @@ from app.storage.history import History, PlayedGame
 from app.widgets.melds import meld_text
 from app.widgets.replay_seat import ReplaySeat, SeatState
 from engine.actions import action_from_dict
+from engine.driver import ReplayRefused, replay
 from engine.errors import RulesError
 from engine.events import (
     Called,
@@ -68,28 +69,37 @@ class Frame:
 
 
 def build_frames(rules: RuleSet, seed: int, actions) -> list[Frame]:
-    """Replay ``actions`` (``(seat, action dict)``) and keep a frame per step that changed
-    something. ``ReplayError`` names the first action that cannot be replayed."""
-    game = Game(rules, seed)
-    round_no = 0
-    frames = [Frame(tuple(game.view(s) for s in range(4)), tuple(game.events), round_no)]
+    """Replay ``actions`` (``(seat, action dict)``) through the driver and keep a frame per step
+    that changed something. ``ReplayError`` names the first action that cannot be replayed."""
+    parsed = []
     for i, (seat, data) in enumerate(actions, start=1):
-        table = game.table
         try:
-            out = game.submit(seat, action_from_dict(data))
+            parsed.append((int(seat), action_from_dict(data)))
         except (RulesError, ValueError, KeyError, TypeError) as e:
             raise ReplayError(t("replay.bad_action", n=i, error=str(e))) from None
-        if not out:
-            continue
-        cut = next((k for k, e in enumerate(out) if isinstance(e, RoundStarted)), len(out))
-        if cut:
-            # The finished round's table stays readable: its last step shows how it ended.
-            frames.append(Frame(tuple(table.view(s) for s in range(4)), tuple(out[:cut]),
-                                round_no))
-        if cut < len(out):
+    # The game stops when a round ends, so the finished round's table is still there for its last
+    # step (how it ended); the next round is dealt right after.
+    game = Game(rules, seed, auto_deal=False)
+    round_no = 0
+
+    def frame(events) -> Frame:
+        return Frame(tuple(game.view(s) for s in range(4)), tuple(events), round_no)
+
+    frames = [frame(game.events)]
+
+    def seen(_seat, _action, out) -> None:
+        nonlocal round_no
+        if out:
+            frames.append(frame(out))
+        if game.next_round is not None:
+            opening = game.start_round()
             round_no += 1
-            frames.append(Frame(tuple(game.view(s) for s in range(4)), tuple(out[cut:]),
-                                round_no))
+            frames.append(frame(opening))
+
+    try:
+        replay(game, parsed, on_events=seen)
+    except ReplayRefused as e:
+        raise ReplayError(t("replay.bad_action", n=e.index + 1, error=e.reason)) from None
     return frames
 
 
