@@ -50,7 +50,9 @@ class RuleSet:
 
     # C — calls
     kuikae_allowed: bool = False  # C4
-    kokushi_rob_ankan: bool = True  # C6
+    # C6: kokushi may ron the tile of a closed kan. Tenhou does not allow it (a kokushi wait
+    # on an opponent's ankan is simply passed over); Mahjong Soul does.
+    kokushi_rob_ankan: bool = False  # C6
     max_kans: int = 4  # C3
 
     # R — riichi
@@ -225,6 +227,7 @@ TENHOU = RuleSet()
 
 MAJSOUL = RuleSet(
     name="majsoul",
+    kokushi_rob_ankan=True,
     double_kokushi_13=True,
     double_suuankou_tanki=True,
     double_daisuushii=True,
