@@ -1,7 +1,8 @@
 """Opponents: AIs that see only their seat's view and choose among the legal actions.
 
 >>> from ai import make_agent
->>> make_agent("greedy", seed=3).kind
+>>> from engine.rules import preset
+>>> make_agent("greedy", seed=3, rules=preset("tenhou")).kind
 'greedy'
 
 ``agent.act(view, legal)`` returns one of ``legal``; the same seed gives the same decisions.
@@ -27,10 +28,15 @@ def make_agent(
     kind: str = "normal",
     seed: int = 0,
     personality: str | None = None,
-    rules: RuleSet | None = None,
+    *,
+    rules: RuleSet,
 ) -> Agent:
-    """An agent of ``kind`` with its own random generator seeded by ``seed``. ``rules`` (default:
-    Tenhou's) tells the real AI which yaku and variants count, e.g. whether open tanyao does."""
+    """An agent of ``kind`` with its own random generator seeded by ``seed``. ``rules`` are the
+    game's own (there is no default: an AI built with other rules counts red fives a game does
+    not have, or plays an all-last that is not the game's); the real AI reads which yaku and
+    variants count, e.g. whether open tanyao does."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"make_agent needs the game's RuleSet as rules=, got {rules!r}")
     if kind not in KINDS:
         raise ValueError(f"unknown AI kind {kind!r}; kinds: {', '.join(KINDS)}")
     if personality is not None and personality not in PERSONALITIES:

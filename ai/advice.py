@@ -425,7 +425,7 @@ def furiten_waits(view: PlayerView) -> tuple[int, ...]:
     return tuple(w for w in view.waits if w in river)
 
 
-def ai_pick(view: PlayerView, legal: Sequence[Action], rules: RuleSet | None = None) -> int | None:
+def ai_pick(view: PlayerView, legal: Sequence[Action], rules: RuleSet) -> int | None:
     """The tile kind the :data:`PICK_LEVEL` AI (a fresh one, seeded :data:`PICK_SEED`) would
     discard here, from ``view`` and the seat's ``legal`` actions: the tile of its ``Discard``
     or ``Riichi``. ``None`` when it would do something else (tsumo, a kan, a call) or nothing

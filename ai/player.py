@@ -75,13 +75,13 @@ class Candidate:
 
 class Player(Agent):
     def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
-                 rules: RuleSet | None = None) -> None:
+                 *, rules: RuleSet) -> None:
         super().__init__(seed)
         self.kind = level
         self.level = level
         self.personality = personality
         self.style = style_for(level, personality)
-        self.rules = rules or RuleSet()
+        self.rules = rules  # the game's own: no default (issue 11, item 8)
         self._outlook: Outlook | None = None  # the final-score pricing, in the all-last only
 
     def __repr__(self) -> str:

@@ -6,7 +6,7 @@ the command), gets one JSON array of events per line (what that seat may see) an
 JSON action per line. A bot that answers illegally or not in JSON, takes longer than the timeout,
 or dies is stopped and replaced by our AI for the rest of the game; ``notify`` tells the player.
 
-    agent = MjaiAgent("riichi bot --mjai", seat=1, fallback=make_agent("normal"))
+    agent = MjaiAgent("riichi bot --mjai", seat=1, fallback=make_agent("normal", rules=game.rules))
     agent.bind(game)            # the agent reads the game's events to tell the bot what happened
     ... agent.act(game.view(1), legal) ...
     agent.close(game)           # sends the last events (end_game) and stops the program

@@ -79,7 +79,8 @@ def mjai_from_records(seats: Iterable[Any]) -> dict[int, str]:
 def make_agents(game, difficulty: str, seed: int, autoplay: bool, mjai: Mapping[int, str],
                 tell: Callable[[str, str], None], seat_name: Callable[[int], str]) -> dict:
     """The agents of every seat the player does not play, bound to ``game``: our AI of
-    ``difficulty``, or an mjai bot (our AI of that difficulty takes over if it fails).
+    ``difficulty`` built with the game's own rules, or an mjai bot (our AI of that difficulty
+    takes over if it fails).
     ``tell(text, severity)`` tells the player, from any thread."""
     from ai import make_agent
     from app.i18n import t
@@ -88,7 +89,7 @@ def make_agents(game, difficulty: str, seed: int, autoplay: bool, mjai: Mapping[
     seats = [*BOT_SEATS] + ([HUMAN] if autoplay else [])
     agents: dict[int, Any] = {}
     for seat in seats:
-        ours = make_agent(difficulty, seed=seed * 4 + seat)
+        ours = make_agent(difficulty, seed=seed * 4 + seat, rules=game.rules)
         command = mjai.get(seat) if seat != HUMAN else None
         if command is None:
             agents[seat] = ours

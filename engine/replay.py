@@ -456,20 +456,30 @@ def _check_end(game: Game, record: GameRecord, out: list[Mismatch]) -> bool:
 #: A game played on Tenhou names its room first in its rule name (般南喰赤, 鳳東喰赤...).
 _TENHOU_ROOMS = "般上特鳳"
 
+#: G7: the uma of Tenhou's East-only games in the 2009 logs: +10/+5/-5/-10 ("5-10"), where its
+#: south games and its later East-only games have +20/+10/-10/-20 (Phoenix East games of March
+#: and June 2009, GO type 161, against a 2020 East game; the date of the change is not known).
+TENHOU_2009_TONPUU_UMA = (10, 5, -5, -10)
+
 
 def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
     """The rules that give ``record``'s final game points (uma and oka, G7), with a note; ``None``
     when the record's rules cannot say.
 
     A record's own rules are used, except for games played on Tenhou (rule name starting with a
-    Tenhou room), whose game points follow Tenhou's rounding of the log's era: one decimal in
-    logs since 2022 (``exact``), whole numbers before (``round_points``: the final points rounded
-    to the thousand, halves away from zero, then minus 30; first place takes what makes the sum
-    zero). The era shows in the points themselves: any decimal means ``exact``; when all four are
-    whole numbers the two rules give the same result unless the record is of the older era.
-    Checked on every game of mjlog/ and tenhou6/. A game that did not start from the rules'
-    starting points (a private lobby, e.g. lobby 10011: 30000 each, its own uma) has game
-    points the record's rules cannot give: not compared.
+    Tenhou room), whose game points follow Tenhou's rules of the log's era:
+    - rounding: one decimal in logs since 2022 (``exact``), whole numbers before
+      (``round_points``: the final points rounded to the thousand, halves away from zero, then
+      minus 30; first place takes what makes the sum zero). Any decimal in the points means
+      ``exact``; when all four are whole numbers the two rules give the same result unless the
+      record is of the older era.
+    - uma: East-only games of 2009 have +10/+5/-5/-10 (``TENHOU_2009_TONPUU_UMA``), later ones
+      the rules' +20/+10/-10/-20. An East-only record is of the older era when its own final
+      points give its own game points with that uma and not with the rules' (the era shows in
+      the record, as the rounding does); the engine's points are then checked with it.
+    Checked on every game of mjlog/ and tenhou6/ and on two Phoenix East games of 2009. A game
+    that did not start from the rules' starting points (a private lobby, e.g. lobby 10011:
+    30000 each, its own uma) has game points the record's rules cannot give: not compared.
     """
     rules = record.rules
     first = record.rounds[0] if record.rounds else record.cut
@@ -481,8 +491,22 @@ def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
     if record.disp[:1] and record.disp[0] in _TENHOU_ROOMS:
         points = record.final_points or ()
         era = "exact" if any(p != int(p) for p in points) else "round_points"
-        return rules.replace(score_rounding=era), f"Tenhou game points ({era})"
+        rules = rules.replace(score_rounding=era)
+        if rules.length == "tonpuusen" and rules.uma != TENHOU_2009_TONPUU_UMA:
+            old = rules.replace(uma=TENHOU_2009_TONPUU_UMA)
+            if _gives_own_points(record, old) and not _gives_own_points(record, rules):
+                return old, f"Tenhou game points ({era}, the 2009 East-only uma 5-10)"
+        return rules, f"Tenhou game points ({era})"
     return rules, f"game points by the record's rules ({rules.score_rounding})"
+
+
+def _gives_own_points(record: GameRecord, rules: RuleSet) -> bool:
+    """Whether ``rules`` turn the record's own final scores into its own final game points."""
+    if record.final_scores is None or record.final_points is None:
+        return False
+    scores = list(record.final_scores)
+    mine = final_scores(scores, ranking(scores), rules)
+    return all(abs(a - b) <= 0.05 for a, b in zip(mine, record.final_points, strict=True))
 
 
 def _check_game_points(game: Game, record: GameRecord, out: list[Mismatch],

@@ -11,6 +11,7 @@ False
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ RENHOU_VALUES = ("off", "mangan", "baiman", "yakuman")  # Y42
 BUST_MODES = ("below_zero", "zero_or_below", "off")  # G3
 ROUNDINGS = ("round56", "exact", "round_points")  # G7
 LENGTHS = ("hanchan", "tonpuusen")  # G1
+LIVE_WALL = 70  # tiles of the live wall after the deal: 136 - 14 (dead wall) - 4 x 13
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,9 @@ class RuleSet:
 
     # C — calls
     kuikae_allowed: bool = False  # C4
-    kokushi_rob_ankan: bool = True  # C6
+    # C6: kokushi may ron the tile of a closed kan. Tenhou does not allow it (a kokushi wait
+    # on an opponent's ankan is simply passed over); Mahjong Soul does.
+    kokushi_rob_ankan: bool = False  # C6
     max_kans: int = 4  # C3
 
     # R — riichi
@@ -123,6 +127,13 @@ class RuleSet:
     score_rounding: str = "exact"  # G7: "exact" (Tenhou today: one decimal) | "round56" (5 down 6 up) | "round_points"
 
     def __post_init__(self) -> None:
+        """Every field is checked, so a bad value never reaches a game: its type (the default's),
+        and its choices or range. The first fault raises ``RulesError`` in one line naming the
+        field, what it may be and what it got (``max_kans must be 0-4, got -1``)."""
+        for name, kind in _FIELD_TYPES:
+            _check_type(name, getattr(self, name), kind)
+        if not self.name.strip():
+            raise RulesError("name must not be empty")
         _check_choice("kan_dora_timing", self.kan_dora_timing, KAN_DORA_TIMINGS)
         _check_choice("renhou", self.renhou, RENHOU_VALUES)
         _check_choice("bust", self.bust, BUST_MODES)
@@ -132,8 +143,22 @@ class RuleSet:
             raise RulesError(f"red_fives must be three counts 0-4, got {self.red_fives!r}")
         if self.double_wind_pair_fu not in (2, 4):
             raise RulesError(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu}")
+        _check_range("max_kans", self.max_kans, 0, 4)  # C3: at most 4 kans in a round
+        _check_range("riichi_min_points", self.riichi_min_points, 0, None)
+        # R1: the live wall holds 70 tiles after the deal
+        _check_range("riichi_min_wall_tiles", self.riichi_min_wall_tiles, 0, LIVE_WALL)
+        _check_range("starting_points", self.starting_points, 100, None)
+        _check_range("return_points", self.return_points, 0, None)
+        for name in ("starting_points", "return_points"):
+            if getattr(self, name) % 100:
+                raise RulesError(f"{name} must be a multiple of 100, got {getattr(self, name)}")
         if len(self.uma) != 4:
             raise RulesError(f"uma must have four values, got {self.uma!r}")
+        if sum(self.uma) != 0 or any(a < b for a, b in itertools.pairwise(self.uma)):
+            raise RulesError(
+                f"uma must be four values from first to fourth place, highest first, that add "
+                f"up to 0 (e.g. 20,10,-10,-20), got {self.uma!r}"
+            )
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; unknown fields raise ``RulesError``."""
@@ -189,30 +214,16 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """Inverse of ``to_dict``; unknown or ill-typed fields raise ``RulesError``."""
+        """Inverse of ``to_dict``; unknown fields and bad values raise ``RulesError``."""
         if not isinstance(data, dict):
             raise RulesError("a ruleset must be a JSON object")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
             raise RulesError(f"unknown rule field(s): {', '.join(unknown)}")
-        base = cls()
-        values: dict[str, Any] = {}
-        for k, v in data.items():
-            current = getattr(base, k)
-            if isinstance(current, tuple):
-                if not isinstance(v, (list, tuple)) or not all(isinstance(x, int) for x in v):
-                    raise RulesError(f"rule field {k} must be a list of integers")
-                v = tuple(v)
-            elif isinstance(current, bool):
-                if not isinstance(v, bool):
-                    raise RulesError(f"rule field {k} must be true or false")
-            elif isinstance(current, int):
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise RulesError(f"rule field {k} must be an integer")
-            elif isinstance(current, str) and not isinstance(v, str):
-                raise RulesError(f"rule field {k} must be a string")
-            values[k] = v
+        # JSON has lists, not tuples; every other check is ``__post_init__``'s
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in data.items()}
         return cls(**values)
 
 
@@ -221,10 +232,40 @@ def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
         raise RulesError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
 
 
+def _check_range(name: str, value: int, low: int, high: int | None) -> None:
+    if value < low or (high is not None and value > high):
+        allowed = f"{low}-{high}" if high is not None else f"at least {low}"
+        raise RulesError(f"{name} must be {allowed}, got {value}")
+
+
+def _check_type(name: str, value: object, kind: type) -> None:
+    """``value`` has the type of the field's default (a bool is no int here, nor an int a bool)."""
+    if kind is bool:
+        ok = isinstance(value, bool)
+    elif kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind is tuple:
+        ok = isinstance(value, tuple) and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in value)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        what = {bool: "true or false", int: "a whole number", tuple: "whole numbers",
+                str: "a string"}.get(kind, kind.__name__)
+        raise RulesError(f"{name} must be {what}, got {value!r}")
+
+
+#: (field, type of its default) of every RuleSet field, for the checks of ``__post_init__``.
+_FIELD_TYPES: tuple[tuple[str, type], ...] = tuple(
+    (f.name, type(f.default)) for f in dataclasses.fields(RuleSet)
+)
+
+
 TENHOU = RuleSet()
 
 MAJSOUL = RuleSet(
     name="majsoul",
+    kokushi_rob_ankan=True,
     double_kokushi_13=True,
     double_suuankou_tanki=True,
     double_daisuushii=True,

@@ -18,7 +18,7 @@ from ai.advice import (
 from engine.actions import TSUMO, Chi, Kan, Pass, Pon, Riichi
 from engine.hand import shanten, ukeire, ukeire_table
 from engine.meld import MeldKind, parse_meld
-from engine.rules import RuleSet
+from engine.rules import TENHOU, RuleSet
 from engine.tiles import TilePool, counts34, parse_kind
 from engine.view import PlayerView
 from tests.ai.helpers import make_view
@@ -207,19 +207,19 @@ def test_ai_pick_folds_to_genbutsu_where_the_fastest_discard_is_dangerous():
     assert ai_pick(view, view.legal, RuleSet()) == seven
     assert ai_pick(view, view.legal, RuleSet()) == seven  # a fixed seed: always the same pick
     calm = make_view(hand, drawn, rivers=rivers, live_tiles_left=40)
-    assert ai_pick(calm, calm.legal) not in (seven, None)
+    assert ai_pick(calm, calm.legal, TENHOU) not in (seven, None)
 
 
 def test_ai_pick_is_none_unless_the_ai_would_discard(monkeypatch):
     # a won hand: the AI takes the tsumo; nothing to discard: no pick
     view = make_view("123m456p789s23s11z", "4s")
-    assert ai_pick(view, view.legal + (TSUMO,)) is None
-    assert ai_pick(view, (TSUMO,)) is None
+    assert ai_pick(view, view.legal + (TSUMO,), TENHOU) is None
+    assert ai_pick(view, (TSUMO,), TENHOU) is None
     # a riichi declaration's tile is its pick (tenpai on 25s, no yaku: it declares on the 1z)
     ready = make_view("123m456p789s34s99m", "1z")
     legal = ready.legal + (Riichi(ready.drawn),)
-    assert make_agent("hard").act(ready, legal) == Riichi(ready.drawn)
-    assert ai_pick(ready, legal) == parse_kind("1z")
+    assert make_agent("hard", rules=TENHOU).act(ready, legal) == Riichi(ready.drawn)
+    assert ai_pick(ready, legal, TENHOU) == parse_kind("1z")
     # an AI that fails is answered with a fallback move: that is no pick of the AI's
     from ai.player import Player
 
@@ -228,7 +228,7 @@ def test_ai_pick_is_none_unless_the_ai_would_discard(monkeypatch):
     monkeypatch.delenv("RIICHI_STRICT_AI", raising=False)
     monkeypatch.setattr(Player, "choose", broken)
     calm = make_view("13m6m234p57p9p79s44s", "8m")
-    assert ai_pick(calm, calm.legal) is None
+    assert ai_pick(calm, calm.legal, TENHOU) is None
 
 
 def test_F1_furiten_waits_are_the_ones_in_the_own_river():
@@ -270,7 +270,7 @@ def test_every_call_offered_in_a_game_is_explained_consistently():
 
     rules = RuleSet()
     game = Game(rules, 3)
-    agents = [make_agent("normal", seed=12 + s) for s in range(4)]
+    agents = [make_agent("normal", seed=12 + s, rules=TENHOU) for s in range(4)]
     explained = 0
     while not game.over:
         pending = game.pending()

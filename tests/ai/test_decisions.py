@@ -4,6 +4,7 @@ import pytest
 
 from ai import make_agent
 from engine.actions import PASS, RON, TSUMO, Chi, Discard, Pon, Riichi
+from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
 from tests.ai.helpers import make_view
 
@@ -14,13 +15,13 @@ LEVELS = ["easy", "normal", "hard"]
 def test_takes_tsumo(kind):
     view = make_view("123m456p789s23s11z", "4s")
     legal = view.legal + (TSUMO,)
-    assert make_agent(kind).act(view, legal) == TSUMO
+    assert make_agent(kind, rules=TENHOU).act(view, legal) == TSUMO
 
 
 @pytest.mark.parametrize("kind", LEVELS + ["greedy"])
 def test_takes_ron(kind):
     view = make_view("123m456p789s23s11z", legal=(RON, PASS))
-    assert make_agent(kind).act(view, view.legal) == RON
+    assert make_agent(kind, rules=TENHOU).act(view, view.legal) == RON
 
 
 @pytest.mark.parametrize("kind", ["normal", "hard"])
@@ -30,14 +31,14 @@ def test_folds_against_riichi_with_a_bad_two_shanten_hand(kind, personality):
     # riichi after 1z 2z 7s 3m, so 3m and 7s are genbutsu (and cost nothing: only three of the
     # four kanchan count). Without the riichi the 9p would go.
     hand, drawn = "13m6m234p57p9p79s44s", "8m"
-    agent = make_agent(kind, seed=1, personality=personality)
+    agent = make_agent(kind, seed=1, personality=personality, rules=TENHOU)
     calm = make_view(hand, drawn, rivers=("1z2z7s3m", "", "", ""), live_tiles_left=40)
     assert agent.act(calm, calm.legal).tile >> 2 not in (parse_kind("3m"), parse_kind("7s"))
     view = make_view(
         hand, drawn, rivers=("1z2z7s3m", "", "", ""),
         riichi=(True, False, False, False), riichi_at={0: 3}, live_tiles_left=40,
     )
-    action = make_agent(kind, seed=1, personality=personality).act(view, view.legal)
+    action = make_agent(kind, seed=1, personality=personality, rules=TENHOU).act(view, view.legal)
     assert action.tile >> 2 in (parse_kind("3m"), parse_kind("7s")), action
 
 
@@ -50,7 +51,7 @@ def test_hard_pushes_a_good_tenpai_against_riichi():
         dora="4p", live_tiles_left=40,
     )
     legal = view.legal
-    action = make_agent("hard").act(view, legal)
+    action = make_agent("hard", rules=TENHOU).act(view, legal)
     assert isinstance(action, Discard) and action.tile == view.drawn
 
 
@@ -64,7 +65,7 @@ def test_never_calls_into_a_yakuless_hand(kind):
     called = pool.parse("1m")[0]
     legal = (Chi((two, three), called), PASS)
     view = make_view(hand, seat=1, legal=legal, last_discard=(0, called))
-    assert make_agent(kind, seed=3).act(view, legal) == PASS
+    assert make_agent(kind, seed=3, rules=TENHOU).act(view, legal) == PASS
 
 
 @pytest.mark.parametrize("kind", ["normal", "hard"])
@@ -76,7 +77,7 @@ def test_calls_a_yakuhai_pon_that_speeds_the_hand(kind):
     called = pool.parse("7z")[0]
     legal = (Pon(pair, called), PASS)
     view = make_view(hand, legal=legal, last_discard=(0, called))
-    assert make_agent(kind).act(view, legal) == legal[0]
+    assert make_agent(kind, rules=TENHOU).act(view, legal) == legal[0]
 
 
 @pytest.mark.parametrize("kind", LEVELS)
@@ -85,7 +86,7 @@ def test_declares_riichi_on_a_good_wait(kind):
     view = make_view("123m456p3456788s", "9m", live_tiles_left=55, dora="1z")
     riichi = Riichi(view.drawn)
     legal = view.legal + (riichi,)
-    assert make_agent(kind, seed=4).act(view, legal) == riichi
+    assert make_agent(kind, seed=4, rules=TENHOU).act(view, legal) == riichi
 
 
 def test_without_kuitan_no_open_tanyao_call():
@@ -111,4 +112,4 @@ def test_an_unlikely_sanshoku_does_not_keep_a_useless_honour():
     # along it (its narrow ukeire) made the AI throw the 6m, which only that plan needs less,
     # and keep a guest honour nobody would keep. An honour goes first.
     view = make_view("1m6m1p5p6p5s5s6s7s8s9s4z5z", "1p", seat=0, dealer=0, dora="9m")
-    assert make_agent("hard", seed=0).act(view, view.legal).tile >> 2 >= 27
+    assert make_agent("hard", seed=0, rules=TENHOU).act(view, view.legal).tile >> 2 >= 27

@@ -21,6 +21,7 @@ from ai.defence import (
     tsumogiri_run,
 )
 from ai.observe import observe
+from engine.rules import TENHOU
 from engine.tiles import parse_kind
 from tests.ai.helpers import make_view
 
@@ -179,7 +180,7 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_take_genbutsu():
     view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=20,
                      rivers=("5m226689p1278s44z", "39m4559p14569s15z", "", ""))
     n = len(view.rivers[0])
-    agent = make_agent("hard", seed=1)
+    agent = make_agent("hard", seed=1, rules=TENHOU)
     quiet = with_tsumogiri(view, 0, [False] * n)
     assert agent.act(quiet, quiet.legal).tile >> 2 == parse_kind("5z")
     ready = with_tsumogiri(view, 0, [False] * (n - 4) + [True] * 4)

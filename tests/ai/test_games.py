@@ -9,7 +9,7 @@ import pytest
 from ai import make_agent
 from engine.driver import play_out
 from engine.game import Game
-from engine.rules import preset
+from engine.rules import TENHOU, preset
 from engine.table import Table
 from engine.wall import Wall
 
@@ -27,7 +27,7 @@ def _agents(lineup, seed):
     out = []
     for s, spec in enumerate(lineup):
         kind, _, pers = spec.partition(":")
-        out.append(make_agent(kind, seed=seed * 4 + s, personality=pers or None))
+        out.append(make_agent(kind, seed=seed * 4 + s, personality=pers or None, rules=TENHOU))
     return out
 
 

@@ -5,6 +5,7 @@ from dataclasses import replace
 from ai import make_agent
 from engine.actions import PASS, Discard, Kan, Pon
 from engine.meld import Meld, MeldKind
+from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
 from tests.ai.helpers import make_view
 
@@ -30,23 +31,23 @@ def open_kan_view(hand, *, open_hand=True, riichi=False, turn_rivers=("", "", ""
 def test_C3_open_kan_into_an_open_hand_near_tenpai():
     # 555z called; 777p 234m 56s 99s: tenpai on 4s-7s, and the kan keeps it
     view, kan, _ = open_kan_view("777p234m56s99s")
-    assert make_agent("hard", seed=1).act(view, view.legal) == kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal) == kan
 
 
 def test_C3_no_open_kan_against_a_riichi():
     view, kan, _ = open_kan_view("777p234m56s99s", riichi=True, turn_rivers=("", "", "1z", ""))
-    assert make_agent("hard", seed=1).act(view, view.legal) != kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal) != kan
 
 
 def test_C3_no_open_kan_that_opens_a_closed_hand():
     view, kan, _ = open_kan_view("777p234m56s99s678m", open_hand=False)
-    assert make_agent("hard", seed=1).act(view, view.legal) != kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal) != kan
 
 
 def test_C3_no_open_kan_far_from_tenpai():
     # 2-shanten: the new dora is more likely another seat's than ours
     view, kan, _ = open_kan_view("777p13m58s19p", open_hand=True)
-    assert make_agent("hard", seed=1).act(view, view.legal) != kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal) != kan
 
 
 def own_kan_view(hand, drawn, **kw):
@@ -60,17 +61,17 @@ def own_kan_view(hand, drawn, **kw):
 def test_C3_closed_kan_when_it_costs_nothing():
     # 1-shanten around a concealed 7777p
     view, legal, kan = own_kan_view("777p234m56s9s13p", "7p")
-    assert make_agent("hard", seed=1).act(view, legal) == kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, legal) == kan
 
 
 def test_C3_no_closed_kan_against_a_riichi():
     view, legal, kan = own_kan_view("777p234m56s9s13p", "7p", rivers=("", "", "1z", ""),
                                     riichi=(False, False, True, False), riichi_at={2: 0})
-    act = make_agent("hard", seed=1).act(view, legal)
+    act = make_agent("hard", seed=1, rules=TENHOU).act(view, legal)
     assert act != kan and isinstance(act, Discard)
 
 
 def test_C3_no_closed_kan_far_from_tenpai():
     # 4-shanten: a new dora helps the other three more than this hand
     view, legal, kan = own_kan_view("777p159m1s4s2z3z", "7p")
-    assert make_agent("hard", seed=1).act(view, legal) != kan
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, legal) != kan

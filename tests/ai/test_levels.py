@@ -15,6 +15,7 @@ from ai.defence import Opponent, coarse_danger, tile_danger
 from ai.observe import observe
 from engine.actions import Riichi
 from engine.meld import Meld, MeldKind
+from engine.rules import TENHOU
 from engine.tiles import TilePool, format_kinds, kind_name, parse_kind
 from tests.ai.helpers import make_view
 
@@ -83,7 +84,7 @@ def test_normal_declares_riichi_more_readily_than_hard():
     views = tenpai_positions(40)
     counts = {}
     for level in ("normal", "hard"):
-        agent = make_agent(level, seed=2)
+        agent = make_agent(level, seed=2, rules=TENHOU)
         counts[level] = sum(isinstance(agent.act(v, v.legal), Riichi) for v in views)
     assert counts["normal"] == len(views), counts  # every one of these waits is decent
     assert counts["hard"] < counts["normal"], counts  # hard keeps some dama
@@ -117,7 +118,7 @@ def test_hard_alone_fears_open_hands():
     views = open_threat_positions(40)
     danger = {}
     for level in ("normal", "hard"):
-        agent = make_agent(level, seed=1)
+        agent = make_agent(level, seed=1, rules=TENHOU)
         total = 0.0
         for v in views:
             sit = observe(v)
@@ -136,9 +137,10 @@ def test_normal_sometimes_misses_the_best_discard_but_not_under_riichi():
         riichi=(True, False, False, False), riichi_at={0: 3}, live_tiles_left=40,
     )
     seeds = range(40)
-    hard = {make_agent("hard", seed=s).act(calm, calm.legal) for s in seeds}
-    normal = {make_agent("normal", seed=s).act(calm, calm.legal) for s in seeds}
+    hard = {make_agent("hard", seed=s, rules=TENHOU).act(calm, calm.legal) for s in seeds}
+    normal = {make_agent("normal", seed=s, rules=TENHOU).act(calm, calm.legal) for s in seeds}
     assert len(hard) == 1 and len(normal) > 1
     assert hard <= normal
     safe = {parse_kind("3m"), parse_kind("7s")}
-    assert {make_agent("normal", seed=s).act(threat, threat.legal).tile >> 2 for s in seeds} <= safe
+    normals = [make_agent("normal", seed=s, rules=TENHOU) for s in seeds]
+    assert {a.act(threat, threat.legal).tile >> 2 for a in normals} <= safe

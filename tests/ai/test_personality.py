@@ -6,6 +6,7 @@ import pytest
 
 from ai import make_agent
 from engine.actions import PASS, Chi, Pon
+from engine.rules import TENHOU
 from engine.tiles import TilePool, format_kinds, kind_name
 from tests.ai.helpers import make_view
 
@@ -44,7 +45,7 @@ def test_aggressive_calls_more_than_balanced_more_than_defensive():
     views = call_positions(120)
     calls = {}
     for pers in ("aggressive", "balanced", "defensive"):
-        agent = make_agent("hard", personality=pers)
+        agent = make_agent("hard", personality=pers, rules=TENHOU)
         calls[pers] = sum(agent.act(v, v.legal) != PASS for v in views)
     assert calls["aggressive"] > calls["balanced"] > calls["defensive"], calls
 
@@ -72,7 +73,7 @@ def test_defensive_discards_safer_tiles_than_aggressive_against_riichi():
     views = riichi_positions(60)
     danger = {}
     for pers in ("aggressive", "balanced", "defensive"):
-        agent = make_agent("hard", personality=pers)
+        agent = make_agent("hard", personality=pers, rules=TENHOU)
         total = 0.0
         for v in views:
             sit = observe(v)
@@ -90,7 +91,8 @@ def test_easy_alone_ignores_danger(level):
         "13m6m234p57p9p79s44s", "8m", rivers=("1z2z7s3m", "", "", ""),
         riichi=(True, False, False, False), riichi_at={0: 3}, live_tiles_left=40,
     )
-    tiles = {make_agent(level, seed=s).act(view, view.legal).tile >> 2 for s in range(6)}
+    agents = [make_agent(level, seed=s, rules=TENHOU) for s in range(6)]
+    tiles = {a.act(view, view.legal).tile >> 2 for a in agents}
     safe = {2, 24}  # 3m, 7s
     if level == "easy":
         assert not tiles <= safe

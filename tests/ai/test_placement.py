@@ -6,7 +6,7 @@ import pytest
 from ai import make_agent
 from ai.placement import Outlook, is_all_last
 from engine.actions import PASS, RON, TSUMO, Discard, Riichi
-from engine.rules import RuleSet
+from engine.rules import TENHOU, RuleSet
 from engine.tiles import TilePool
 from tests.ai.helpers import make_view
 
@@ -94,39 +94,40 @@ LAST = (32000, 15000, 19500, 33500)  # seat 1 last, 4500 behind seat 2
 
 def test_takes_a_ron_that_moves_up():
     # 3900 from seat 2 (the seat just above): 18900 vs 15600
-    assert make_agent("hard", seed=1).act(ron_view(LAST, 2), (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(ron_view(LAST, 2), (RON, PASS)) == RON
 
 
 def test_lets_a_ron_go_that_ends_the_game_in_last_place():
     # 3900 from seat 0 leaves seat 1 last (18900 < 19500) and ends the game; a tsumo
     # (1300/2600) or the same ron from seat 2 would move it up: let it go (mi-nogashi)
-    assert make_agent("hard", seed=1).act(ron_view(LAST, 0), (RON, PASS)) == PASS
+    assert make_agent("hard", seed=1, rules=TENHOU).act(ron_view(LAST, 0), (RON, PASS)) == PASS
 
 
 def test_takes_the_same_ron_before_the_last_round():
-    assert make_agent("hard", seed=1).act(ron_view(LAST, 0, round_index=6), (RON, PASS)) == RON
+    view = ron_view(LAST, 0, round_index=6)
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, (RON, PASS)) == RON
 
 
 def test_takes_the_same_ron_when_it_is_enough():
     scores = (32000, 15000, 18500, 34500)  # 3900 from anyone passes seat 2
-    assert make_agent("hard", seed=1).act(ron_view(scores, 0), (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(ron_view(scores, 0), (RON, PASS)) == RON
 
 
 def test_takes_the_ron_when_waiting_risks_a_place():
     # second place, 1000 above third: the cheap win ends the game in second: take it
     scores = (40000, 25000, 24000, 11000)
-    assert make_agent("hard", seed=1).act(ron_view(scores, 3), (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(ron_view(scores, 3), (RON, PASS)) == RON
 
 
 @pytest.mark.parametrize("kind", ["easy", "normal", "greedy"])
 def test_only_hard_plays_for_placement(kind):
-    assert make_agent(kind, seed=1).act(ron_view(LAST, 0), (RON, PASS)) == RON
+    assert make_agent(kind, seed=1, rules=TENHOU).act(ron_view(LAST, 0), (RON, PASS)) == RON
 
 
 def test_ura_dora_may_move_up_after_riichi():
     # the same ron under riichi: two ura han could make it 7700+ and pass seat 2: take it
     view = ron_view(LAST, 0, riichi=True)
-    assert make_agent("hard", seed=1).act(view, (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, (RON, PASS)) == RON
 
 
 def test_dealer_win_in_all_last_is_always_taken():
@@ -136,7 +137,7 @@ def test_dealer_win_in_all_last_is_always_taken():
     tile = pool.parse("7s")[0]
     view = view.__class__(**{**{f: getattr(view, f) for f in view.__slots__},
                              "last_discard": (0, tile)})
-    assert make_agent("hard", seed=1).act(view, (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, (RON, PASS)) == RON
 
 
 def riichi_view(round_index, scores):
@@ -153,9 +154,9 @@ def test_a_narrow_leader_stays_dama_in_the_all_last():
     # lead and the option to fold. The same hand and scores one round earlier: riichi.
     scores = (25500, 26000, 24000, 24500)
     view, legal, riichi = riichi_view(6, scores)
-    assert make_agent("hard", seed=1).act(view, legal) == riichi
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, legal) == riichi
     view, legal, riichi = riichi_view(7, scores)
-    act = make_agent("hard", seed=1).act(view, legal)
+    act = make_agent("hard", seed=1, rules=TENHOU).act(view, legal)
     assert act != riichi and act.tile >> 2 == riichi.tile >> 2
 
 
@@ -164,7 +165,7 @@ def test_a_discard_is_always_legal_after_letting_a_tsumo_go():
     view = make_view("234m456p678s33p56s", "7s", seat=1, dealer=3, round_index=7,
                      scores=LAST, dora=DORA, pool=pool, live_tiles_left=40)
     legal = view.legal + (TSUMO,)
-    act = make_agent("hard", seed=1).act(view, legal)
+    act = make_agent("hard", seed=1, rules=TENHOU).act(view, legal)
     assert act in legal
     # a tsumo of 1300/2600 moves seat 1 above seat 2 (20200 vs 18200): taken
     assert act == TSUMO
@@ -189,7 +190,7 @@ def test_a_deal_in_that_costs_first_place_makes_the_leader_fold(hand, drawn):
                          round_index=round_index, scores=scores, live_tiles_left=40,
                          rivers=("", "", RIICHI_RIVER, ""), riichi=(False, False, True, False),
                          riichi_at={2: 7})
-        return make_agent("hard", seed=1).act(view, view.legal).tile >> 2
+        return make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal).tile >> 2
 
     assert choice(0, (25000, 25000, 25000, 25000)) not in safe_kinds
     assert choice(7, (24000, 12000, 29000, 35000)) not in safe_kinds  # last, nothing to lose
@@ -212,4 +213,4 @@ def test_a_chankan_ron_in_the_all_last_is_taken():
     view = ron_view(LAST, 0)
     view = view.__class__(**{**{f: getattr(view, f) for f in view.__slots__},
                              "last_discard": None})
-    assert make_agent("hard", seed=1).act(view, (RON, PASS)) == RON
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, (RON, PASS)) == RON

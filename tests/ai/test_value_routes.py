@@ -24,6 +24,7 @@ from ai.value import (
 from engine.actions import PASS, Chi
 from engine.hand import shanten as engine_shanten
 from engine.meld import Meld, MeldKind
+from engine.rules import TENHOU
 from engine.tiles import TilePool, kinds_to_counts, parse_kind, parse_kinds
 from tests.ai.helpers import make_view
 
@@ -365,7 +366,7 @@ def test_hard_calls_the_chi_that_completes_an_ittsu_and_refuses_a_yakuless_one(m
         ("ittsu", 1)]
     # chi 7m with 89m completes the ittsu: tenpai (tanki) with a yaku
     view, legal = _chi_view(pool, hand, meld, "7m", "8m9m")
-    assert make_agent("hard", seed=1).act(view, legal) == legal[0]
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, legal) == legal[0]
     # chi 3m with 45m: 345m is a second set off the line; whatever it discards then, the hand
     # has no yaku left
     after = counts("1236m89m5p4z")
@@ -376,10 +377,10 @@ def test_hard_calls_the_chi_that_completes_an_ittsu_and_refuses_a_yakuless_one(m
             c[k] -= 1
             assert routes(c, two_calls, False, no_yakuhai) == []
     view3, legal3 = _chi_view(pool, hand, meld, "3m", "4m5m")
-    assert make_agent("hard", seed=1).act(view3, legal3) == PASS
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view3, legal3) == PASS
     # without the ittsu route the hand counted as yakuless, and the good chi went by too
     monkeypatch.setattr(value, "EXTRA_ROUTES", False)
-    assert make_agent("hard", seed=1).act(view, legal) == PASS
+    assert make_agent("hard", seed=1, rules=TENHOU).act(view, legal) == PASS
 
 
 def test_an_open_hand_needing_two_given_tiles_has_no_ittsu():

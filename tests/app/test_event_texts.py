@@ -13,7 +13,7 @@ from app.table_text import event_line
 from engine.events import Called, Discarded, KanDeclared, Win
 from engine.game import Game
 from engine.meld import parse_meld
-from engine.rules import RuleSet
+from engine.rules import TENHOU, RuleSet
 from engine.tiles import parse_tiles
 
 
@@ -24,7 +24,7 @@ def a_win() -> Win:
     from engine.driver import Driver
 
     game = Game(RuleSet(), 1)
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     Driver(game, agents).run(until=lambda events: any(isinstance(e, Win) for e in events))
     wins = [ev for ev in game.events if isinstance(ev, Win)]
     assert wins, "no win in this game"

@@ -10,6 +10,7 @@ from app.options import PlayOptions
 from app.screens.gameover import GameOverScreen
 from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
+from engine.rules import TENHOU
 
 
 async def _play_to_the_end(pilot, app, limit_s: float = 60.0) -> int:
@@ -151,7 +152,7 @@ async def _riichi_and_calls():
 
     app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("greedy", seed=5)  # the baseline, never a tuned level
+    agent = make_agent("greedy", seed=5, rules=TENHOU)  # the baseline, never a tuned level
     seen = {"riichi": False, "call": False}
     async with app.run_test(size=(80, 24)) as pilot:
         start = time.monotonic()
@@ -316,7 +317,8 @@ async def _riichi_leave():
     from engine.actions import Chi, Kan, Pass, Pon, Riichi
 
     app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True))
-    agent = make_agent("greedy", seed=5)  # the baseline plays the player's seat until riichi
+    # the baseline plays the player's seat until riichi
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
 
     def prompt(screen):
         hand = screen.query_one("HandView")

@@ -13,6 +13,7 @@ from app.options import PlayOptions
 from app.screens.table import TableScreen
 from app.storage import paths
 from app.storage.settings import Settings, load_settings
+from engine.rules import TENHOU
 
 EN, ZH = Texts("en"), Texts("zh")
 
@@ -168,7 +169,7 @@ def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
 
     async def run():
         app = make_app(seed=2, direct=True, difficulty="greedy")
-        agent = make_agent("greedy", seed=5)  # the baseline, never a tuned level
+        agent = make_agent("greedy", seed=5, rules=TENHOU)  # the baseline, never a tuned level
         async with app.run_test(size=(80, 24)) as pilot:
             start = time.monotonic()
             while True:
@@ -223,7 +224,7 @@ def save_a_game_in_progress(stop_round: int = 2):
     from engine.rules import TENHOU
 
     game = Game(TENHOU, 21)
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     journal = Journal.create(None, TENHOU, 21, [{"kind": "human", "name": "You"}] + [
         {"kind": "ai", "level": "greedy"}] * 3, {"difficulty": "greedy"}, overwrite=True)
     while not any(isinstance(e, RoundStarted) and e.round_index == stop_round

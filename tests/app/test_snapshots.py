@@ -15,6 +15,7 @@ from app.screens.table import TableScreen
 from app.storage.settings import Settings
 from engine.actions import Chi, Kan, Pass, Pon, Riichi
 from engine.events import RoundDrawn, Win
+from engine.rules import TENHOU
 
 
 def make_app(**options) -> RiichiApp:
@@ -42,7 +43,7 @@ async def play_until(pilot, app, stop, timeout=40.0):
     """Play the player's seat with the greedy baseline that never calls (acting as the keys
     would) until ``stop(app)``; round results that are not wanted are dismissed with Enter. The
     baseline, not a tuned level, so that tuning the AIs does not move these snapshots."""
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     start = time.monotonic()
     while not stop(app):
         assert time.monotonic() - start < timeout, "timed out"

@@ -12,6 +12,7 @@ from app.options import PlayOptions
 from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
 from app.session import GameSession
+from engine.rules import TENHOU
 
 
 async def _until(pilot, app, agent, wanted, limit_s=60.0):
@@ -50,7 +51,7 @@ async def _double_click():
 
     app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _until(pilot, app, agent, lambda s: Pass() in s.legal)
         bar = screen.query_one(CallBar)
@@ -90,7 +91,7 @@ async def _game_over_under_help():
 
     app = RiichiApp(PlayOptions(seed=7, length="tonpuusen", difficulty="greedy",
                                 speed="instant", direct=True, save=False))
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     async with app.run_test(size=(80, 24)) as pilot:
         start = time.monotonic()
         table = None
@@ -199,7 +200,7 @@ async def _broken_aids():
 
     app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("u")  # hints on: every own turn asks for them
         screen = await _until(pilot, app, agent, lambda s: Pass() in s.legal)
@@ -222,7 +223,7 @@ async def _wait_under_help():
 
     app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _until(pilot, app, agent, lambda s: any(isinstance(a, Discard)
                                                                 for a in s.legal))
@@ -258,7 +259,7 @@ async def _prompts():
 
     app = RiichiApp(PlayOptions(seed=3, difficulty="greedy", speed="instant", direct=True,
                                 save=False))
-    agent = make_agent("greedy", seed=5)
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _until(pilot, app, agent,
                               lambda s: any(isinstance(a, Discard) for a in s.legal))

@@ -8,6 +8,7 @@ from engine.actions import Pass
 from engine.driver import Driver, play_out, replay
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.rules import TENHOU
 
 
 class First:
@@ -36,13 +37,13 @@ def test_the_lowest_pending_seat_with_an_agent_acts_and_a_seat_without_one_waits
 
 
 def test_play_out_is_the_min_pending_loop_it_replaces():
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     by_hand = Game(seed=5)
     while not by_hand.over:
         pending = by_hand.pending()
         seat = min(pending)
         by_hand.submit(seat, agents[seat].act(by_hand.view(seat), pending[seat]))
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     driven = Game(seed=5)
     play_out(driven, agents)
     assert driven.actions == by_hand.actions and driven.result == by_hand.result

@@ -77,6 +77,7 @@ def test_red_five_win_and_aka(capsys):
     (["234567m22345p", "--win", "3p"], "11 concealed tiles"),
     (["234567m22345p678s", "--win", "9p"], "not in the hand"),
     (["234567m22345p678s", "--win", "3p", "--set", "nonsense=1"], "unknown rule field"),
+    (["234567m22345p678s", "--win", "3p", "--set", "max_kans=-1"], "max_kans must be 0-4, got -1"),
     (["234567m22345p678s", "--win", "3p", "--rules", "nope"], "unknown rules preset"),
     (["234567m22345p678s", "--win", "3p", "--seat-wind", "X"], "no wind"),
     (["123456789m1234p5s", "--win", "5s"], "not a complete hand"),

@@ -5,7 +5,7 @@ from test_table import auto, discard, pass_calls, scripted, tile_of
 from engine.actions import PASS, RON, TSUMO, Chi, Discard, Kan, Pon, Riichi
 from engine.events import Called, DoraRevealed, DrawKind, RiichiAccepted, RoundDrawn, Win
 from engine.meld import MeldKind
-from engine.rules import RuleSet
+from engine.rules import RuleSet, preset
 from engine.table import Phase
 from engine.tiles import parse_tiles
 
@@ -254,16 +254,34 @@ def test_C6_chankan_passed_completes_the_kakan():
     assert t.furiten(1)  # F2: it let the robbable tile pass
 
 
+KOKUSHI_VS_ANKAN = ["1111z258m258p369s", "19m19p19s2345677z", "34m67m34p67p34s67s8s",
+                    "258m258p147s556z9p"]
+
+
 def test_C6_kokushi_robs_a_closed_kan_per_rule():
-    hands = ["1111z258m258p369s", "19m19p19s2345677z", "34m67m34p67p34s67s8s", "258m258p147s556z9p"]
-    t = scripted(hands, draws="9s")
+    t = scripted(KOKUSHI_VS_ANKAN, draws="9s", rules=RuleSet(kokushi_rob_ankan=True))
     t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
     assert t.pending() == {1: (RON, PASS)}
     t.submit(1, RON)
     assert wins(t)[0].result.yakuman
-    t = scripted(hands, draws="9s", rules=RuleSet(kokushi_rob_ankan=False))
+    t = scripted(KOKUSHI_VS_ANKAN, draws="9s", rules=RuleSet(kokushi_rob_ankan=False))
     t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
     assert t.phase is Phase.TURN and t.turn == 0
+
+
+def test_C6_tenhou_preset_kokushi_may_not_rob_a_closed_kan():
+    """Tenhou passes a kokushi wait over when an opponent declares a closed kan of that tile;
+    Mahjong Soul lets it ron (issue 11, item 13)."""
+    assert preset("tenhou").kokushi_rob_ankan is False and RuleSet().kokushi_rob_ankan is False
+    t = scripted(KOKUSHI_VS_ANKAN, draws="9s", rules=preset("tenhou"))
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
+    assert t.phase is Phase.TURN and t.turn == 0 and not wins(t)
+    assert preset("majsoul").kokushi_rob_ankan is True
+    t = scripted(KOKUSHI_VS_ANKAN, draws="9s", rules=preset("majsoul"))
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
+    assert t.pending() == {1: (RON, PASS)}
+    t.submit(1, RON)
+    assert wins(t)[0].result.yakuman
 
 
 def test_rinshan_win_after_daiminkan_reveals_no_kan_dora():

@@ -14,6 +14,7 @@ from ai.mjai_bot import MjaiBot
 from engine.errors import InvalidNotation
 from engine.game import Game
 from engine.mjai import SeatTracker, TileIds, mjai_tile, parse_mjai_tile
+from engine.rules import TENHOU
 from engine.tiles import is_red
 from tests.mjai.harness import play
 
@@ -62,7 +63,7 @@ def test_kans_over_the_protocol():
 def test_one_bot_among_engine_ais():
     from ai import make_agent
 
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     bot = MjaiBot(2, kind="greedy")
     play(Game(seed=5), {2: bot.react}, others=lambda s, v, legal: agents[s].act(v, legal),
          trackers={2: bot.tracker})

@@ -10,6 +10,7 @@ import pytest
 from ai import make_agent
 from app.mjai_client import MjaiAgent
 from engine.game import Game
+from engine.rules import TENHOU
 
 ROOT = Path(__file__).resolve().parents[2]
 OUR_BOT = [sys.executable, "-m", "app", "bot", "--mjai", "--difficulty", "greedy"]
@@ -21,7 +22,7 @@ def script(body: str) -> list[str]:
 
 
 def play_with(agent: MjaiAgent, seed: int = 5) -> Game:
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
     agents[agent.seat] = agent
     game = Game(seed=seed)
     agent.bind(game)
@@ -37,8 +38,8 @@ def play_with(agent: MjaiAgent, seed: int = 5) -> Game:
 def test_our_own_bot_as_an_external_program(monkeypatch):
     monkeypatch.chdir(ROOT)
     told: list[str] = []
-    agent = MjaiAgent(OUR_BOT, seat=1, fallback=make_agent("greedy", seed=1), notify=told.append,
-                      timeout=10)
+    agent = MjaiAgent(OUR_BOT, seat=1, fallback=make_agent("greedy", seed=1, rules=TENHOU),
+                      notify=told.append, timeout=10)
     game = play_with(agent)
     assert game.over and told == [] and agent.failure is None
     assert agent.answers > 50
@@ -47,10 +48,11 @@ def test_our_own_bot_as_an_external_program(monkeypatch):
 def test_external_bot_replays_like_the_in_process_one(monkeypatch):
     """The same greedy AI behind the protocol makes the same decisions as in-process."""
     monkeypatch.chdir(ROOT)
-    agent = MjaiAgent(OUR_BOT + ["{seat}"], seat=2, fallback=make_agent("tsumogiri"), timeout=10)
+    agent = MjaiAgent(OUR_BOT + ["{seat}"], seat=2, fallback=make_agent("tsumogiri", rules=TENHOU),
+                      timeout=10)
     over_mjai = play_with(agent, seed=7)
-    agents = {s: make_agent("greedy", seed=s) for s in range(4)}
-    agents[2] = make_agent("greedy", seed=2)
+    agents = {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)}
+    agents[2] = make_agent("greedy", seed=2, rules=TENHOU)
     direct = Game(seed=7)
     while not direct.over:
         seat, legal = next(iter(direct.pending().items()))
@@ -75,7 +77,7 @@ FAILING = {  # name: (command, what the player is told)
 def test_a_failing_bot_is_replaced_and_the_player_told(name):
     command, message = FAILING[name]
     told: list[str] = []
-    agent = MjaiAgent(command, seat=0, fallback=make_agent("greedy", seed=0),
+    agent = MjaiAgent(command, seat=0, fallback=make_agent("greedy", seed=0, rules=TENHOU),
                       notify=told.append, timeout=0.5, first_timeout=0.5)
     game = play_with(agent, seed=3)
     assert game.over

@@ -17,6 +17,7 @@ from engine.records import RecordError, parse_record
 from engine.records.mjai import parse_mjai, to_mjai_events, to_mjai_text
 from engine.records.model import RoundEnd
 from engine.replay import replay_game
+from engine.rules import TENHOU
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def played(seed: int, kind: str) -> Game:
     """A finished game (shared between tests, which only read it)."""
     game = Game(seed=seed)
-    agents = [make_agent(kind, seed=s) for s in range(4)]
+    agents = [make_agent(kind, seed=s, rules=TENHOU) for s in range(4)]
     while not game.over:
         seat, legal = next(iter(game.pending().items()))
         game.submit(seat, agents[seat].act(game.view(seat), legal))

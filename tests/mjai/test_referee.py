@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.rules import TENHOU
+
 arena = pytest.importorskip("mjai.mlibriichi.arena", reason="mjai 0.2.1 is not installed")
 
 from ai import make_agent
@@ -31,7 +33,7 @@ class Eager(Agent):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.inner = make_agent("greedy", seed=seed)
+        self.inner = make_agent("greedy", seed=seed, rules=TENHOU)
 
     def choose(self, view, legal):
         for cls in self.ORDER:

@@ -30,7 +30,8 @@ def home(tmp_path, monkeypatch):
 
 
 def play(seed, stop_after=None):
-    agents = [make_agent("greedy" if s % 2 else "random", seed=seed * 4 + s) for s in range(4)]
+    agents = [make_agent("greedy" if s % 2 else "random", seed=seed * 4 + s, rules=RULES)
+              for s in range(4)]
     game = Game(RULES, seed)
     while not game.over and (stop_after is None or len(game.actions) < stop_after):
         pending = game.pending()
