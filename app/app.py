@@ -51,7 +51,8 @@ class RiichiApp(App):
         i18n.set_language(self.options.language or settings.language)
         tile_theme = glyphs.theme(self.theme_id())
         self.painter = glyphs.Painter(
-            glyphs.glyph_set(self.options.glyphs or settings.glyphs), tile_theme, self.reds
+            glyphs.glyph_set(self.options.glyphs or settings.glyphs, i18n.texts().lang),
+            tile_theme, self.reds,
         )
         self.theme = tile_theme.textual_theme
         if save:

@@ -1,4 +1,5 @@
-"""The ``riichi`` command: with no subcommand it starts the game."""
+"""The ``riichi`` command: with no subcommand it starts the game, and the game's options work on
+the bare command too (``riichi --lang zh`` is ``riichi play --lang zh``)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ def _commands() -> dict[str, object]:
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
     commands = _commands()
     parser = argparse.ArgumentParser(
-        prog="riichi", description="Riichi mahjong in the terminal."
+        prog="riichi", description="Riichi mahjong in the terminal.",
+        epilog=f"Without a COMMAND, riichi starts the game and takes the options of "
+               f"'riichi {DEFAULT_COMMAND}' (see 'riichi {DEFAULT_COMMAND} --help'), "
+               f"e.g. riichi --lang zh --seed 7.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in commands.items():
@@ -35,11 +39,22 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
     return parser, commands
 
 
+def with_default_command(args_list: list[str], commands: dict[str, object]) -> list[str]:
+    """The arguments with the default command put first when none is named: nothing at all, or
+    options only (``--lang zh``); ``-h``/``--help`` alone still shows the list of commands."""
+    if DEFAULT_COMMAND not in commands:
+        return args_list
+    if not args_list:
+        return [DEFAULT_COMMAND]
+    if args_list[0].startswith("-") and args_list[0] not in ("-h", "--help"):
+        return [DEFAULT_COMMAND, *args_list]
+    return args_list
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser, commands = build_parser()
-    if not args_list and DEFAULT_COMMAND in commands:
-        args_list = [DEFAULT_COMMAND]
+    args_list = with_default_command(args_list, commands)
     args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()

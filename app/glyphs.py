@@ -88,20 +88,31 @@ def theme_ids() -> list[str]:
     return ["classic"] + [i for i in ids if i != "classic"]
 
 
+def _localised(table: dict[str, list[str]], own: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``table`` with the groups (``man``, ``honors``...) that a language replaces."""
+    return {**table, **own}
+
+
 @cache
-def glyph_set(name: str = "text") -> GlyphSet:
-    """A glyph set by id; an unknown id gives the default text set."""
+def glyph_set(name: str = "text", lang: str = "en") -> GlyphSet:
+    """A glyph set by id; an unknown id gives the default text set. A set may name some faces
+    per language (``[lang.zh.faces]``: the text set's honours as 东 南 西 北 白 发 中 in
+    Chinese); a face that does not fill its width is padded like any other, so columns keep
+    their width in every language."""
     if name not in _list("glyphs"):
         name = "text"
     data = _read("glyphs", name)
     width, short_width = int(data["width"]), int(data.get("short_width", data["width"]))
-    short_table = data.get("short", data["faces"])
+    own = data.get("lang", {}).get(lang, {})
+    faces_table = _localised(data["faces"], own.get("faces", {}))
+    short_table = _localised(data.get("short", data["faces"]),
+                             own.get("short", own.get("faces", {})))
     return GlyphSet(
         id=data["id"],
         names=dict(data.get("name", {})),
         width=width,
         short_width=short_width,
-        faces=_faces(data["faces"], width),
+        faces=_faces(faces_table, width),
         short=_faces(short_table, short_width),
         back=_pad(data.get("back", "#" * width), width),
         short_back=_pad(data.get("short_back", data.get("back", "#")), short_width),

@@ -1,4 +1,4 @@
-"""The ruleset: every variant of RULES.md as a field, with presets (``tenhou`` is the default).
+"""The ruleset: every variant of docs/rules.md as a field, with presets (``tenhou``: default).
 
 Code never hard-codes a variant; it reads the ``RuleSet`` it is given.
 
@@ -39,7 +39,7 @@ LIVE_WALL = 70  # tiles of the live wall after the deal: 136 - 14 (dead wall) - 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every rule variant. Field comments name the RULES.md ID; the default is Tenhou's."""
+    """Every rule variant. Field comments name the rule ID of docs/rules.md; defaults: Tenhou."""
 
     name: str = "tenhou"
 

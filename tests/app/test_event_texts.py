@@ -102,3 +102,19 @@ def test_chinese_lines_keep_one_form():
         assert lines([replace(a_win(), seat=0)]) == ["你 和牌"]
     finally:
         i18n.set_language("en")
+
+
+def test_chinese_win_headline_reads_as_a_sentence():
+    """Issue 11 item 10: a ron headline said ``对家 荣和 下家`` (three names, no sentence); it
+    says who won and who dealt in: ``对家 荣和（下家 放铳）``. Tsumo reads ``对家 自摸``."""
+    win = a_win()
+    try:
+        i18n.set_language("zh")
+        p = Painter()
+        head = lambda w: win_renderable(w, p, ()).renderables[0].plain  # noqa: E731
+        assert head(replace(win, seat=2, from_seat=1)) == "对家 荣和（下家 放铳）"
+        assert head(replace(win, seat=0, from_seat=3)) == "你 荣和（上家 放铳）"
+        assert head(replace(win, seat=3, from_seat=0)) == "上家 荣和（你 放铳）"
+        assert head(replace(win, seat=2, from_seat=2)) == "对家 自摸"
+    finally:
+        i18n.set_language("en")
