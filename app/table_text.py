@@ -131,9 +131,10 @@ def waits_note(view: PlayerView, p: Any, hints: bool) -> str:
     return note
 
 
-def flags(settings: Any, autoplay: bool) -> tuple[str, ...]:
-    """The toggles that are on, as the score bar lists them."""
-    out = []
+def flags(settings: Any, autoplay: bool, saving: bool = True) -> tuple[str, ...]:
+    """The toggles that are on, as the score bar lists them, and "not saved" while the game
+    is not being saved."""
+    out = [] if saving else [t("table.not_saved")]
     if settings.auto_win:
         out.append(t("table.auto_win"))
     if settings.skip_calls:

@@ -196,7 +196,7 @@ class TableScreen(SizeAware, Screen):
         return t("table.turn_other", seat=seat_name(view.turn))
 
     def flags(self) -> tuple[str, ...]:
-        return flags(self.app.settings, self.app.options.autoplay)
+        return flags(self.app.settings, self.app.options.autoplay, self.session.saving)
 
     def log_events(self, events, last: int | None = None) -> None:
         """Write the event log's lines of ``events`` (only the ``last`` ones if given)."""
@@ -259,8 +259,7 @@ class TableScreen(SizeAware, Screen):
                 return
 
     def action_toggle(self, name: str) -> None:
-        s = self.app.settings
-        self.app.apply_settings(s.replace(**{name: not getattr(s, name)}))
+        self.app.toggle_setting(name)  # saved, and what changed is said
         if self.view is not None:
             self.query_one(ScoreBar).info = ScoreInfo(
                 **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
@@ -278,14 +277,14 @@ class TableScreen(SizeAware, Screen):
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
-        from app.screens.result import ConfirmScreen
+        from app.screens.result import leave_confirm
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.session.close(keep_save=True)
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen(t("table.quit_confirm")), done)
+        self.app.push_screen(leave_confirm(self.session.saving), done)
 
     @on(HandView.Discard)
     def on_hand_discard(self, message: HandView.Discard) -> None:
