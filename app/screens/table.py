@@ -167,7 +167,8 @@ class TableScreen(SizeAware, Screen):
         hand.drawn = view.drawn
         hand.dora_kinds = dora
         self.query_one(ScoreBar).info = score_info(view, self.turn_label(view), self.flags())
-        self.query_one("#center-info", Static).update(center_info(view, self.app.painter))
+        self.query_one("#center-info", Static).update(
+            center_info(view, self.app.painter, self.session.saving))
         self.show_placement(view)
         self.update_controls()
 
@@ -196,7 +197,7 @@ class TableScreen(SizeAware, Screen):
         return t("table.turn_other", seat=seat_name(view.turn))
 
     def flags(self) -> tuple[str, ...]:
-        return flags(self.app.settings, self.app.options.autoplay, self.session.saving)
+        return flags(self.app.settings, self.app.options.autoplay)
 
     def log_events(self, events, last: int | None = None) -> None:
         """Write the event log's lines of ``events`` (only the ``last`` ones if given)."""

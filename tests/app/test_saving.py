@@ -55,8 +55,9 @@ def a_saved_game(seed: int = 99) -> bytes:
     return J.current_save_path().read_bytes()
 
 
-def flags(app) -> tuple[str, ...]:
-    return app.screen.query_one("ScoreBar").info.flags
+def centre(app) -> list[str]:
+    """The lines in the centre of the table, as shown."""
+    return str(app.screen.query_one("#center-info").render()).splitlines()
 
 
 # --- item 5: not saved ---------------------------------------------------------------------------
@@ -69,7 +70,7 @@ async def _no_save():
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: my_turn(app))
         assert not app.screen.session.saving
-        assert t("table.not_saved") in flags(app)
+        assert t("table.not_saved") in centre(app)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -93,7 +94,7 @@ async def _saved():
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: my_turn(app))
         assert app.screen.session.saving
-        assert t("table.not_saved") not in flags(app)
+        assert t("table.not_saved") not in centre(app)
         await pilot.press("q")
         await pilot.pause()
         assert app.screen.question == t("table.quit_confirm")
@@ -121,7 +122,7 @@ async def _locked():
         await until(pilot, lambda: my_turn(app))
         assert not app.screen.session.saving
         assert any(s.startswith(t("table.not_saved_because", reason="")) for s in said), said
-        assert t("table.not_saved") in flags(app)
+        assert t("table.not_saved") in centre(app)
         await pilot.press("q")
         await pilot.pause()
         assert app.screen.question == t("table.quit_confirm_unsaved")
@@ -239,7 +240,7 @@ def test_the_session_never_overwrites_a_save_it_was_not_told_to_replace():
             app.push_screen(TableScreen.new_game(app, app.game_setup_from_options()))
             await until(pilot, lambda: my_turn(app))
             assert not app.screen.session.saving
-            assert t("table.not_saved") in flags(app)
+            assert t("table.not_saved") in centre(app)
             assert any("already exists" in s for s in said), said
 
     asyncio.run(run())
