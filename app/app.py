@@ -15,10 +15,10 @@ from app.options import PlayOptions
 from app.storage.settings import Settings, load_settings, save_settings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+WIDE_WIDTH, WIDE_HEIGHT = 120, 40
 #: the toggles that decide moves without asking, and their texts (``toggle.<text>_on/off``)
 TOGGLE_NOTES = {"auto_win": "auto_win", "skip_calls": "skip_calls",
                 "tsumogiri_after_riichi": "tsumogiri"}
-WIDE_WIDTH, WIDE_HEIGHT = 120, 40
 
 
 class RiichiApp(App):
