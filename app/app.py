@@ -16,6 +16,9 @@ from app.storage.settings import Settings, load_settings, save_settings
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE_WIDTH, WIDE_HEIGHT = 120, 40
+#: the toggles that decide moves without asking, and their texts (``toggle.<text>_on/off``)
+TOGGLE_NOTES = {"auto_win": "auto_win", "skip_calls": "skip_calls",
+                "tsumogiri_after_riichi": "tsumogiri"}
 
 
 class RiichiApp(App):
@@ -110,10 +113,55 @@ class RiichiApp(App):
             seed=o.seed,
         )
 
-    def start_game(self, setup) -> None:
+    def start_game(self, setup, replace: bool = False) -> None:
+        """Start a new game of ``setup``. A saved game is never replaced silently: unless the
+        player already agreed (``replace``: the title's New game asked), they are asked here
+        (``riichi play --seed N``, New game after the standings); a yes discards the old save,
+        a no leaves it, with the title's cursor on Continue."""
         from app.screens.table import TableScreen
+        from app.screens.title import saved_game_exists
 
+        if self.options.save and saved_game_exists():
+            if not replace:
+                def answer(yes: bool | None) -> None:
+                    if yes:
+                        self.start_game(setup, replace=True)
+                    else:
+                        self.show_title()
+
+                self.push_screen(replace_confirm(), answer)
+                return
+            self.discard_saved_game()
         self.push_screen(TableScreen.new_game(self, setup))
+
+    def discard_saved_game(self) -> None:
+        """Remove the saved game the player agreed to replace (a game another riichi plays is
+        left alone: the new game then runs unsaved, and says so)."""
+        from app.storage.journal import discard_save
+
+        try:
+            discard_save()
+        except Exception as e:  # another riichi holds it, a disk problem
+            self.notify(str(e), severity="warning", timeout=10)
+
+    def show_title(self) -> None:
+        """Back to the title screen (whatever is over it is closed)."""
+        from app.screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.build_menu()
+
+    def toggle_setting(self, name: str) -> bool:
+        """Flip one of the table's toggles (w, x, z, u), save it and, for w/x/z, say what
+        changed: they decide moves without asking. Returns the new value."""
+        value = not getattr(self.settings, name)
+        self.apply_settings(self.settings.replace(**{name: value}))
+        if name in TOGGLE_NOTES:
+            self.notify(i18n.t(f"toggle.{TOGGLE_NOTES[name]}_{'on' if value else 'off'}"),
+                        timeout=6)
+        return value
 
     def continue_game(self) -> None:
         from app.screens.table import TableScreen
@@ -135,3 +183,17 @@ class RiichiApp(App):
             self.pop_screen()
         elif small and showing:
             self.screen.refresh_message()
+
+
+def replace_confirm():
+    """The question before a new game replaces the saved one (Enter answers No)."""
+    from app.screens.result import ConfirmScreen
+    from app.screens.title import saved_game_summary
+
+    summary = saved_game_summary()
+    if summary is None:
+        question = i18n.t("title.replace_confirm_plain")
+    else:
+        where, when = summary.lines()
+        question = i18n.t("title.replace_confirm", where=where, when=when)
+    return ConfirmScreen(question, default=False)

@@ -206,6 +206,13 @@ class GameSession:
         return cls(app, game, setup, make_agents(app, setup, game, mjai), journal)
 
     # --- what the screen asks -----------------------------------------------------------------
+    @property
+    def saving(self) -> bool:
+        """Whether the game is being saved: False with ``--no-save``, when the journal could
+        not be opened (another riichi holds the save, a disk problem) or once an append
+        failed. The table says so, and that leaving loses the game."""
+        return self.journal is not None
+
     def attach(self, node: Any, seat: int) -> None:
         """``node`` (a screen) shows ``seat`` and is told what happens; it hosts the worker."""
         self.node, self.seat = node, seat
@@ -362,9 +369,11 @@ class GameSession:
                 return
             try:
                 journal.append(seat, action)
-            except OSError as e:
+            except OSError as e:  # play on unsaved: the table shows it from now on
+                from app.i18n import t
+
                 self.journal = None
-                self.app.tell(f"{e}", "error")
+                self.app.tell(t("table.not_saved_because", reason=e), "error")
 
     def close(self, keep_save: bool, result: Any = None) -> None:
         """End the session (UI thread): stop the bots and the worker, then keep the save
@@ -422,16 +431,21 @@ def make_agents(app: Any, setup: Any, game: Game, mjai: Mapping[int, str]) -> di
 
 
 def open_journal(app: Any, rules: Any, seed: int, setup: Any) -> Any:
-    """A new autosave journal, or None (the player is told) when it cannot be created."""
+    """A new autosave journal, or None (the player is told) when it cannot be created. It
+    never replaces a saved game: the player is asked first and the old save is discarded on a
+    yes (``RiichiApp.start_game``); one still there (another riichi made it meanwhile) leaves
+    this game unsaved, which the table shows."""
     from app.seats import seat_records
     from app.storage.journal import Journal
 
     seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai)
     meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
     try:
-        return Journal.create(None, rules, seed, seats, meta, overwrite=True)
+        return Journal.create(None, rules, seed, seats, meta)
     except Exception as e:  # another riichi holds the save, disk problems: play unsaved
-        app.notify(str(e), severity="warning", timeout=8)
+        from app.i18n import t
+
+        app.notify(t("table.not_saved_because", reason=e), severity="warning", timeout=10)
         return None
 
 

@@ -86,13 +86,17 @@ def score_info(view: PlayerView, turn_label: str, flags: tuple[str, ...]) -> Sco
     )
 
 
-def center_info(view: PlayerView, p: Any) -> Text:
-    """The centre of the table: the dora indicators, the dora they show, the wall left."""
+def center_info(view: PlayerView, p: Any, saving: bool = True) -> Text:
+    """The centre of the table: the dora indicators, the dora they show, the wall left, and
+    "not saved" while the game is not being saved (the centre, not the score bar's end, which
+    an opponent's turn label or more dora push past 80 columns)."""
     info = Text(t("table.indicator") + " ")
     info.append_text(p.tiles(view.dora_indicators, sep=" "))
     info.append(" → " + t("table.dora") + " ")
     info.append_text(p.kinds([dora_of(i >> 2) for i in view.dora_indicators]))
     info.append(f"\n{t('table.wall', n=view.live_tiles_left)}")
+    if not saving:
+        info.append(f"\n{t('table.not_saved')}", style="bold")
     info.justify = "center"
     return info
 

@@ -194,21 +194,38 @@ class ResultScreen(SizeAware, ModalScreen):
 
 
 class ConfirmScreen(SizeAware, ModalScreen[bool]):
+    """A yes/no question: y or n; Enter answers ``default`` (No for a question whose yes loses
+    something), Esc answers No."""
+
     BINDINGS = [
         Binding("y", "answer(True)", t("app.yes")),
-        Binding("enter", "answer(True)", t("app.yes"), show=False),
+        Binding("enter", "answer_default", t("app.yes"), show=False),
         Binding("n", "answer(False)", t("app.no")),
         Binding("escape", "answer(False)", t("app.no"), show=False),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, default: bool = True) -> None:
         super().__init__()
         self.question = question
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
             yield Static(self.question)
-            yield Static(f"\n[b]y[/b] {t('app.yes')}   [b]n[/b] {t('app.no')}")
+            enter = t("app.yes") if self.default else t("app.no")
+            yield Static(f"\n[b]y[/b] {t('app.yes')}   [b]n[/b] {t('app.no')}   "
+                         f"[dim]⏎ {enter}[/dim]")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_answer_default(self) -> None:
+        self.dismiss(self.default)
+
+
+def leave_confirm(saving: bool) -> ConfirmScreen:
+    """The question when the player leaves the table: the game is saved and can be continued,
+    or (not being saved) it will be lost, and then Enter answers No."""
+    if saving:
+        return ConfirmScreen(t("table.quit_confirm"))
+    return ConfirmScreen(t("table.quit_confirm_unsaved"), default=False)

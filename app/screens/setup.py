@@ -44,6 +44,10 @@ class SetupScreen(SizeAware, Screen):
         Binding("down", "app.focus_next", "Down", show=False),
     ]
 
+    def __init__(self, replace: bool = False) -> None:
+        super().__init__()
+        self.replace = replace  # the player already agreed to replace the saved game
+
     def compose(self) -> ComposeResult:
         s = self.app.settings
         with Center():
@@ -84,7 +88,7 @@ class SetupScreen(SizeAware, Screen):
     def action_start(self) -> None:
         setup = self.setup()
         self.app.pop_screen()
-        self.app.start_game(setup)
+        self.app.start_game(setup, replace=self.replace)
 
     def action_back(self) -> None:
         self.app.pop_screen()

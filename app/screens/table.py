@@ -167,7 +167,8 @@ class TableScreen(SizeAware, Screen):
         hand.drawn = view.drawn
         hand.dora_kinds = dora
         self.query_one(ScoreBar).info = score_info(view, self.turn_label(view), self.flags())
-        self.query_one("#center-info", Static).update(center_info(view, self.app.painter))
+        self.query_one("#center-info", Static).update(
+            center_info(view, self.app.painter, self.session.saving))
         self.show_placement(view)
         self.update_controls()
 
@@ -259,8 +260,7 @@ class TableScreen(SizeAware, Screen):
                 return
 
     def action_toggle(self, name: str) -> None:
-        s = self.app.settings
-        self.app.apply_settings(s.replace(**{name: not getattr(s, name)}))
+        self.app.toggle_setting(name)  # saved, and what changed is said
         if self.view is not None:
             self.query_one(ScoreBar).info = ScoreInfo(
                 **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
@@ -278,14 +278,14 @@ class TableScreen(SizeAware, Screen):
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
-        from app.screens.result import ConfirmScreen
+        from app.screens.result import leave_confirm
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.session.close(keep_save=True)
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen(t("table.quit_confirm")), done)
+        self.app.push_screen(leave_confirm(self.session.saving), done)
 
     @on(HandView.Discard)
     def on_hand_discard(self, message: HandView.Discard) -> None:

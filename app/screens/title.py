@@ -132,7 +132,8 @@ class TitleScreen(SizeAware, Screen):
             ("quit", t("title.quit")),
         ]
         menu.add_options([Option(label, id=key) for key, label in items])
-        menu.highlighted = 0
+        # a saved game: the cursor starts on Continue, so Enter never begins to replace it
+        menu.highlighted = 1 if items[1][0] == "continue" else 0
         menu.focus()
 
     def continue_label(self) -> Text:
@@ -145,15 +146,29 @@ class TitleScreen(SizeAware, Screen):
                 label.append("\n  " + line, style="dim")
         return label
 
+    def new_game(self) -> None:
+        """The setup screen; with a saved game, only once the player agreed to replace it
+        (a no keeps it, the cursor on Continue)."""
+        from app.app import replace_confirm
+        from app.screens.setup import SetupScreen
+
+        if not (self.app.options.save and saved_game_exists()):
+            self.app.push_screen(SetupScreen())
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(SetupScreen(replace=True))
+
+        self.app.push_screen(replace_confirm(), answer)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option.id or "")
 
     def action_choose(self, what: str) -> None:
         app = self.app
         if what == "new":
-            from app.screens.setup import SetupScreen
-
-            app.push_screen(SetupScreen())
+            self.new_game()
         elif what == "continue":
             if saved_game_exists():
                 app.continue_game()

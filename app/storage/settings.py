@@ -44,7 +44,10 @@ class Settings:
     hints: bool = False  # shanten / ukeire over the hand's tiles (the table's u key)
     auto_win: bool = False  # declare tsumo/ron without asking
     skip_calls: bool = False  # never offer chi/pon/kan (ron is still offered)
-    tsumogiri_after_riichi: bool = True  # discard the drawn tile automatically in riichi
+    # discard the drawn tile automatically in riichi. Off until the player asks for it: a new
+    # player's moves are never made for them, and an "on" flag they never chose is not on the
+    # table from the first deal (issue 11 item 4)
+    tsumogiri_after_riichi: bool = False
     name: str = "You"  # shown on the human seat
 
     def replace(self, **changes: Any) -> Settings:
