@@ -138,6 +138,21 @@ def four_kans(seat: int = 1) -> Position:
         ] + [(s, Discard(t)) for s, t in zip(after, draws[1:], strict=False)])
 
 
+#: The player (the dealer) holds three each of 9m, 9p, 9s and North and draws the fourth 9m:
+#: four closed kans on the first turn, each with the replacement tile, then a discard.
+FOUR_KANS_OF_THE_PLAYER = Position(
+    hands={0: [32, 33, 34, 68, 69, 70, 104, 105, 106, 120, 121, 122, 124]},
+    draws=[35, 0, 4, 8, 12],  # 9m, then 1m 2m 3m 4m for the others and the player again
+    dead={0: 71, 1: 107, 2: 123, 3: 125},
+    script=[
+        (0, Kan(MeldKind.ANKAN, (32, 33, 34, 35))),
+        (0, Kan(MeldKind.ANKAN, (68, 69, 70, 71))),
+        (0, Kan(MeldKind.ANKAN, (104, 105, 106, 107))),
+        (0, Kan(MeldKind.ANKAN, (120, 121, 122, 123))),
+        (0, Discard(125)),
+        (1, Discard(0)), (2, Discard(4)), (3, Discard(8)),
+    ])
+
 #: Seat 1 (on the player's right) makes four kans.
 FOUR_KANS = four_kans(1)
 
@@ -164,7 +179,7 @@ def position_app(game: Game, agents: dict | None = None, hints: bool = False, **
     return PositionApp(PlayOptions(**base), settings=Settings(hints=hints))
 
 
-POSITIONS = {"calls": FOUR_CALLS, "kans": FOUR_KANS, "kans2": four_kans(2),
+POSITIONS = {"calls": FOUR_CALLS, "kans": FOUR_KANS, "mykans": FOUR_KANS_OF_THE_PLAYER, "kans2": four_kans(2),
              "kans3": four_kans(3)}
 
 if __name__ == "__main__":  # to look at a position: python -m tests.app.positions calls

@@ -12,7 +12,7 @@ from app.screens.table import TableScreen
 from app.widgets import HandView, MeldsView, SeatLine
 from app.widgets.hand import TILE_KEYS
 from engine.actions import Discard
-from tests.app.positions import FOUR_CALLS, four_kans, position_app
+from tests.app.positions import FOUR_CALLS, FOUR_KANS_OF_THE_PLAYER, four_kans, position_app
 
 
 async def _asked(pilot, timeout=20.0) -> TableScreen:
@@ -143,6 +143,29 @@ async def _one_mark():
             row = hand.render().plain.split("\n")[0]
             marked = [i for i, (x0, x1) in enumerate(hand._spans()) if PICK_MARK in row[x0:x1]]
             assert marked == [index], (pick, row)
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_the_players_four_kans_all_show_at_80x24(hints):
+    asyncio.run(_my_kans(hints))
+
+
+async def _my_kans(hints):
+    from app.widgets.melds import meld_text
+
+    position = FOUR_KANS_OF_THE_PLAYER
+    app = position_app(position.game(0), position.agents(), hints=hints)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_by_keys(pilot, position.mine())
+        melds = screen.view.melds[0]
+        assert len(melds) == 4
+        shown = melds_shown(screen, "my")
+        for meld in melds:
+            text = meld_text(app.painter, meld).plain.rstrip()
+            assert text in shown, (text, shown)
+        line = screen.query_one("#my-seat", SeatLine)
+        text = line.render().plain.rstrip()
+        assert any(row.startswith(text) for row in screen_lines(screen)), text
 
 
 @pytest.mark.parametrize("seat", [1, 2, 3])
