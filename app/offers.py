@@ -209,3 +209,16 @@ class HandHints:
         pick = self._pick[2]
         return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
                      for k, h in sorted(hints.items()))
+
+    @staticmethod
+    def pick_tile(legal: tuple[Action, ...], hints: tuple[tuple[int, TileHint], ...]) -> int | None:
+        """The tile the strong AI would discard, of the kind its hint marks: of a red and a
+        plain five the plain one, as the AI chooses (``ai.base.discard_choices``), so that
+        one tile carries the mark."""
+        from ai.base import discard_choices, riichi_choices
+
+        kind = next((k for k, h in hints if h.pick), None)
+        if kind is None:
+            return None
+        choice = discard_choices(legal).get(kind) or riichi_choices(legal).get(kind)
+        return None if choice is None else choice.tile

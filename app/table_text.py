@@ -116,7 +116,10 @@ def tile_count(view: PlayerView, seat: int, shown: int, last_seat: int | None) -
 def waits_note(view: PlayerView, p: Any, hints: bool) -> str:
     """The note on the player's seat line: the waits (and furiten, with the hints which of
     them lie in the own river: F1), or the hint rows' legend."""
-    if not view.waits:
+    # After a call the hand (3n+2 tiles, none drawn) is not the one the waits were counted for:
+    # no waits until the discard (the hints say what each discard leaves).
+    after_call = len(view.concealed) % 3 == 2 and view.drawn is None
+    if not view.waits or after_call:
         if hints and len(view.concealed) % 3 == 2:
             return t("table.hints_legend")  # names the two rows just below it
         return ""

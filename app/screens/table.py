@@ -97,8 +97,8 @@ class TableScreen(SizeAware, Screen):
             log.can_focus = False  # the keys belong to the table
             yield log
         with Horizontal(id="my-line"):
+            yield MeldsView(id="my-melds")  # right of the seat line, or over it (riichi.tcss)
             yield SeatLine(id="my-seat")
-            yield MeldsView(id="my-melds")
         yield HandView(id="hand")
         yield CallBar(id="callbar")
         yield Footer(compact=True)
@@ -138,6 +138,7 @@ class TableScreen(SizeAware, Screen):
         changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
         self.query_one(HandView).short = not wide
+        self.fit_my_line()
         if self.view is not None:
             self.show_placement(self.view)
         if changed and self.legal:
@@ -162,6 +163,7 @@ class TableScreen(SizeAware, Screen):
             river_view = self.query_one(f"#{rel}-river", RiverView)
             river_view.river = view.rivers[seat]
             river_view.last = seat == self.last_seat
+        self.fit_my_line()
         hand = self.query_one(HandView)
         hand.tiles = view.hand
         hand.drawn = view.drawn
@@ -171,6 +173,17 @@ class TableScreen(SizeAware, Screen):
             center_info(view, self.app.painter, self.session.saving))
         self.show_placement(view)
         self.update_controls()
+
+    def fit_my_line(self) -> None:
+        """The player's seat line (waits, or the hint rows' legend, in its note) and melds share
+        a row while both fit in it; else the melds take the row over the seat line (which stays
+        just over the hand and its hint rows), so that neither runs into the other and every
+        meld shows."""
+        seat = self.query_one("#my-seat", SeatLine)
+        melds = self.query_one("#my-melds", MeldsView)
+        need = seat.line(tiles=True).cell_len + 2 + melds.one_line_width()
+        stacked = bool(melds.melds) and need > self.app.size.width
+        self.query_one("#my-line").set_class(stacked, "-stacked")
 
     def show_placement(self, view: PlayerView) -> None:
         """The all-last placement hint (what hand moves the player up, what deal-in costs a
@@ -217,6 +230,7 @@ class TableScreen(SizeAware, Screen):
             self.riichi_open)
         hints = self.app.settings.hints and self.view is not None and hand.selectable
         hand.hints = self._hints(self.view, self.legal, self.game.rules) if hints else ()
+        hand.pick_tile = self._hints.pick_tile(self.legal, hand.hints)
         hand.keep_selection()
         self.refresh_bindings()
 

@@ -42,7 +42,8 @@ class HandView(Widget):
     """Reactives: ``tiles`` (sorted hand without the drawn tile), ``drawn``, ``selectable``
     (tiles that may be discarded now; empty when it is not the player's turn), ``selected``
     (an index into the shown tiles, -1 for none), ``dora_kinds``, ``short`` (narrow faces),
-    ``hints`` ((tile kind, TileHint) pairs; empty: no hint rows)."""
+    ``hints`` ((tile kind, TileHint) pairs; empty: no hint rows), ``pick_tile`` (the tile of
+    the picked kind that carries :data:`PICK_MARK`; None: the first one)."""
 
     COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten", "hand--pick"}
 
@@ -53,6 +54,7 @@ class HandView(Widget):
     dora_kinds: reactive[frozenset[int]] = reactive(frozenset())
     short: reactive[bool] = reactive(True)
     hints: reactive[tuple[tuple[int, TileHint], ...]] = reactive(())
+    pick_tile: reactive[int | None] = reactive(None)
 
     @dataclass
     class Discard(Message):
@@ -124,6 +126,7 @@ class HandView(Widget):
             rows = [Text(), Text()] + rows
         boxes_at = len(rows) - 4
         key_style = p.theme.style("key")
+        marked = self._marked(hints)
         for i, (tile, (x0, x1)) in enumerate(zip(self.shown(), self._spans(), strict=False)):
             gap = x0 - rows[-1].cell_len
             if gap:
@@ -144,12 +147,22 @@ class HandView(Widget):
                 label = " "
             rows[-1].append(label.center(x1 - x0), style=key_style)
             if hints:
-                self._hint(rows, hints.get(tile >> 2) if ok else None, x1 - x0)
+                self._hint(rows, hints.get(tile >> 2) if ok else None, x1 - x0, i == marked)
         out = Text("\n").join(rows)
         out.no_wrap = True
         return out
 
-    def _hint(self, rows: list[Text], hint: TileHint | None, width: int) -> None:
+    def _marked(self, hints: dict[int, TileHint]) -> int:
+        """The index of the one tile that carries the pick mark (-1: none): ``pick_tile`` if
+        shown, else the first playable tile of the picked kind (a red and a plain five are one
+        kind, and only one of them is the pick)."""
+        shown = self.shown()
+        picked = [i for i, tile in enumerate(shown)
+                  if tile in self.selectable and (h := hints.get(tile >> 2)) and h.pick]
+        exact = [i for i in picked if shown[i] == self.pick_tile]
+        return (exact or picked or [-1])[0]
+
+    def _hint(self, rows: list[Text], hint: TileHint | None, width: int, mark: bool) -> None:
         if hint is None:
             rows[0].append(" " * width)
             rows[1].append(" " * width)
@@ -157,7 +170,7 @@ class HandView(Widget):
         name = "hand--furiten" if hint.furiten else "hand--best" if hint.best else "hand--hint"
         style = self.get_component_rich_style(name, partial=True)
         shanten = (f"{hint.shanten}F" if hint.furiten else str(hint.shanten)).center(width)
-        if hint.pick and shanten.startswith(" "):
+        if mark and shanten.startswith(" "):
             rows[0].append(PICK_MARK, style=self.get_component_rich_style("hand--pick",
                                                                         partial=True))
             shanten = shanten[1:]

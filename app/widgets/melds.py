@@ -56,8 +56,20 @@ class MeldsView(Widget):
 
     melds: reactive[tuple[Meld, ...]] = reactive((), layout=True)
 
+    def get_content_width(self, container, viewport) -> int:
+        # From the melds, never from the widget's present size: measured by rendering, the
+        # melds were wrapped at the width the widget had before a call, and a new meld went
+        # onto a line of its own that a one-line row did not show.
+        return min(self.one_line_width(), container.width)
+
     def get_content_height(self, container, viewport, width: int) -> int:
         return max(1, len(self._lines(width)))
+
+    def one_line_width(self) -> int:
+        """Cells the melds take on one line."""
+        p = painter(self)
+        parts = [meld_text(p, meld).cell_len for meld in self.melds]
+        return sum(parts) + max(0, len(parts) - 1)
 
     def render(self) -> Text:
         out = Text("\n").join(self._lines(self.size.width or 80))

@@ -278,7 +278,8 @@ async def _pick_table():
         row = hand.render().plain.split("\n")[0]
         marked = [i for i, (x0, x1) in enumerate(hand._spans()) if PICK_MARK in row[x0:x1]]
         assert marked and all(hand.shown()[i] >> 2 == kind for i in marked)
-        assert len(marked) == sum(1 for t in hand.shown() if t >> 2 == kind)
+        # one tile carries the mark, the one the AI would discard (not every tile of its kind)
+        assert len(marked) == 1 and hand.shown()[marked[0]] == hand.pick_tile
         assert "strong AI's pick" in str(screen.query_one("#my-seat").render())
         # one computation per view: repainting the controls asks the AI no more
         calls = []
