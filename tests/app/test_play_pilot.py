@@ -11,6 +11,7 @@ from app.screens.gameover import GameOverScreen
 from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
 from engine.rules import TENHOU
+from tests.app.test_snapshots import wait_until
 
 
 async def _play_to_the_end(pilot, app, limit_s: float = 60.0) -> int:
@@ -98,7 +99,10 @@ async def _keys_game(seed, length, rounds_wanted, limit_s):
                 presses[key] += 1
                 before = len(table.game.actions)
                 await pilot.press(key)
-                assert len(table.game.actions) > before  # the key was taken as an action
+                # the key was taken as an action: the session's worker submits it (under load
+                # it may run a little after the key is handled)
+                game = table.game
+                await wait_until(pilot, lambda g=game, n=before: len(g.actions) > n, timeout=10)
             await pilot.pause(0.005)
         assert presses["enter"] > 10
         assert table is not None and table.game.round_index + table.game.honba >= 1

@@ -14,6 +14,7 @@ from app.screens.table import TableScreen
 from app.storage import paths
 from app.storage.settings import Settings, load_settings
 from engine.rules import TENHOU
+from tests.app.test_snapshots import wait_until
 
 EN, ZH = Texts("en"), Texts("zh")
 
@@ -202,7 +203,7 @@ def test_in_riichi_selection_enter_is_labelled_riichi_and_declares_it():
             await pilot.pause()
             before = len(table.game.actions)
             await pilot.press("enter")
-            await pilot.pause()
+            await wait_until(pilot, lambda: len(table.game.actions) > before, timeout=10)
             seat, action = table.game.actions[before]
             assert seat == 0 and isinstance(action, Riichi)
 

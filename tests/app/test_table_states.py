@@ -13,6 +13,7 @@ from app.screens.result import ResultScreen
 from app.screens.table import TableScreen
 from app.session import GameSession
 from engine.rules import TENHOU
+from tests.app.test_snapshots import wait_until
 
 
 async def _until(pilot, app, agent, wanted, limit_s=60.0):
@@ -60,6 +61,7 @@ async def _double_click():
         option = bar.options[index]
         bar.post_message(CallBar.Chosen(index, option))  # what two clicks on Pass post
         bar.post_message(CallBar.Chosen(index, option))
+        await wait_until(pilot, lambda: len(screen.game.actions) > actions, timeout=10)
         await pilot.pause(0.1)
         assert app.is_running and app.return_code is None
         assert screen.game.actions[actions] == (0, Pass())
@@ -206,8 +208,8 @@ async def _broken_aids():
         screen = await _until(pilot, app, agent, lambda s: Pass() in s.legal)
         actions = len(screen.game.actions)
         await pilot.press("escape")  # skip the call: the game goes on
-        await pilot.pause(0.1)
-        assert app.is_running and len(screen.game.actions) > actions
+        await wait_until(pilot, lambda: len(screen.game.actions) > actions, timeout=10)
+        assert app.is_running
 
 
 @pytest.mark.slow
