@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual import on
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 
 from app import glyphs, i18n
@@ -19,6 +21,11 @@ WIDE_WIDTH, WIDE_HEIGHT = 120, 40
 #: the toggles that decide moves without asking, and their texts (``toggle.<text>_on/off``)
 TOGGLE_NOTES = {"auto_win": "auto_win", "skip_calls": "skip_calls",
                 "tsumogiri_after_riichi": "tsumogiri"}
+#: Rich's names of the colour systems with at most 16 colours: there, a highlight by colour
+#: alone may not show (bright white on light grey), so highlights also get reverse/underline
+FEW_COLOURS = frozenset({"standard", "windows"})
+#: every colour set back to the terminal's own foreground and background
+_NO_COLOUR = NoColor()
 
 
 class RiichiApp(App):
@@ -34,6 +41,8 @@ class RiichiApp(App):
         self.options = options or PlayOptions()
         self.no_color_env = "NO_COLOR" in os.environ  # Textual removes it from the environment
         super().__init__()
+        #: the terminal has 16 colours or fewer (TERM=xterm, screen, vt100 without COLORTERM)
+        self.few_colours = self.console.color_system in FEW_COLOURS
         if settings is None:
             settings, self.settings_warnings = load_settings()
         else:
@@ -49,6 +58,32 @@ class RiichiApp(App):
             return self.options.theme
         return "mono" if self.no_color_env else self.settings.theme
 
+    @property
+    def colourless(self) -> bool:
+        """No colour at all: the mono theme (what NO_COLOR gives) is on."""
+        return self.painter.theme.id == "mono"
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, with colour removed exactly when the mono theme is on. Textual
+        alone turns NO_COLOR into 256-colour greys (and a dark background); here every colour
+        goes back to the terminal's own, leaving bold, dim, reverse, underline and strike."""
+        kept = [f for f in super().get_line_filters() if not isinstance(f, Monochrome | NoColor)]
+        return [*kept, _NO_COLOUR] if self.colourless else kept
+
+    def _show_colour_mode(self) -> None:
+        """The CSS class ``-plain`` on the app when colour cannot carry a highlight (the mono
+        theme, or a terminal with 16 colours): highlights then also reverse or underline."""
+        mode = (self.colourless, self.colourless or self.few_colours)
+        if getattr(self, "_colour_mode", None) == mode:
+            return
+        self._colour_mode = mode
+        self.set_class(mode[1], "-plain", update=False)
+        if self.is_running:
+            self.refresh_css(animate=False)
+            for screen in self.screen_stack:
+                for widget in screen.walk_children(with_self=True):
+                    widget.refresh()
+
     def apply_settings(self, settings: Settings, save: bool = True) -> None:
         self.settings = settings
         i18n.set_language(self.options.language or settings.language)
@@ -58,6 +93,7 @@ class RiichiApp(App):
             tile_theme, self.reds,
         )
         self.theme = tile_theme.textual_theme
+        self._show_colour_mode()
         if save:
             try:
                 save_settings(settings)
