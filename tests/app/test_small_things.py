@@ -1,0 +1,86 @@
+"""Issue 11 item 12, the small things: counts worded for one ("1 tile", "once"), the average
+deal-in as paid (honba included), no fu for a yakuman (kokushi), replay marks that never touch
+the next tile, and an 80x24 footer that keeps a prompt's keys (and help, quit)."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.app import App, ComposeResult
+
+from app import i18n
+from app.app import RiichiApp
+from app.glyphs import Painter, glyph_set
+from app.i18n import t
+from app.options import PlayOptions
+from app.screens.stats import StatsScreen
+from app.storage import history as H
+from app.storage.settings import Settings
+from app.widgets.replay_seat import ReplaySeat, SeatState
+from engine.rules import TENHOU
+from engine.tiles import parse_tiles
+
+
+@pytest.fixture
+def lang():
+    """Switch the language for one test, and back to English after it."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+# --------------------------------------------------------------------------- plural forms
+
+
+def test_a_count_of_one_takes_the_singular(lang):
+    lang("en")
+    assert t("advice.tiles", n=1) == "1 tile"
+    assert t("advice.tiles", n=2) == "2 tiles" and t("advice.tiles", n=0) == "0 tiles"
+    assert t("table.tiles", n=1) == "1 tile"
+    assert t("result.points", n=1) == "1 point" and t("result.points", n=8000) == "8000 points"
+    assert i18n.t_count("stats.avg_deal_in", 1, n=3900, times=1).endswith("(once)")
+    assert i18n.t_count("stats.avg_deal_in", 2, n=3900, times=2).endswith("(2 times)")
+    # a text made in English and shown again after a change of language keeps its count
+    one = t("advice.tiles", n=1)
+    lang("zh")
+    assert i18n.current(one) == "进张 1"
+
+
+def test_a_language_without_plurals_keeps_its_own_text(lang):
+    """Chinese words "1 张" like "2 张" (its twins say the same); a language that leaves the
+    twins out keeps its own text: English's singular is not borrowed."""
+    lang("zh")
+    assert t("table.tiles", n=1) == "1 张"
+    assert t("advice.tiles", n=1) == "进张 1"
+    assert i18n.t_count("stats.avg_deal_in", 1, n=3900, times=1) == "平均放铳 3900 点，含本场（1 次）"
+    bare = i18n.Texts("zh")
+    bare._own = {k: v for k, v in bare._own.items() if not k.endswith("_one")}
+    assert bare("table.tiles", n=1) == "1 张" and bare("advice.tiles", n=1) == "进张 1"
+    assert bare(bare.plural_key("stats.avg_deal_in", 1), n=3900, times=1) == \
+        "平均放铳 3900 点，含本场（1 次）"
+
+
+def test_every_singular_twin_has_its_plural_and_the_same_placeholders():
+    import re
+    import tomllib
+
+    from app import assets
+
+    def flat(data, prefix=""):
+        for k, v in data.items():
+            if isinstance(v, dict):
+                yield from flat(v, f"{prefix}{k}.")
+            else:
+                yield f"{prefix}{k}", v
+
+    with assets().joinpath("i18n", "en.toml").open("rb") as fh:
+        en = dict(flat(tomllib.load(fh)))
+    twins = [k for k in en if k.endswith("_one")]
+    assert {"advice.tiles_one", "table.tiles_one", "stats.avg_deal_in_one"} <= set(twins)
+    for key in twins:
+        plural = en[key[: -len("_one")]]
+        names = set(re.findall(r"{(\w+)}", en[key]))
+        assert names <= set(re.findall(r"{(\w+)}", plural)), key
