@@ -84,3 +84,51 @@ def test_every_singular_twin_has_its_plural_and_the_same_placeholders():
         plural = en[key[: -len("_one")]]
         names = set(re.findall(r"{(\w+)}", en[key]))
         assert names <= set(re.findall(r"{(\w+)}", plural)), key
+
+
+# --------------------------------------------------------------------------- statistics
+
+SEATS = [{"kind": "human", "name": "You"}] + [{"kind": "ai", "level": "normal"}] * 3
+# seat 0 deals in at 2 honba (3900 + 600 paid), and into a double ron at 1 honba (the
+# honba go with the first winner only: 1000 + 300, then 2000)
+R_HONBA = H.PlayedRound(1, 2, "ron", (-4500, 0, 4500, 0),
+                        (H.PlayedWin(2, 0, 2, 30, 3900, ("tanyao", "dora")),))
+R_DOUBLE = H.PlayedRound(2, 1, "ron", (-3300, 1300, 2000, 0),
+                         (H.PlayedWin(1, 0, 1, 30, 1000, ("yakuhai: haku",)),
+                          H.PlayedWin(2, 0, 1, 40, 2000, ("tanyao",))))
+
+
+def record(gid: str, *rounds: H.PlayedRound) -> None:
+    H.record_game(H.PlayedGame(
+        game_id=gid, rules={"name": "tenhou", "length": "hanchan"}, seed=1, seats=SEATS,
+        points=(10000, 30000, 30000, 30000), ranking=(1, 2, 3, 0),
+        scores=(-40.0, 10.0, 10.0, 20.0), rounds=rounds,
+        finished="2026-11-01T12:00:00+00:00"))
+
+
+def test_the_average_deal_in_counts_the_honba_paid():
+    record("g1", R_HONBA)
+    st = H.statistics()
+    assert st.deal_ins == 1 and st.average_deal_in_points == 3900 + 600  # what was paid
+    record("g2", R_DOUBLE)
+    st = H.statistics()
+    assert st.deal_ins == 3
+    assert st.average_deal_in_points == pytest.approx((4500 + 1300 + 2000) / 3)
+    # what seat 0 paid in all, honba included, is what the rounds' score changes say
+    assert st.average_deal_in_points * st.deal_ins == -(R_HONBA.deltas[0] + R_DOUBLE.deltas[0])
+
+
+def test_the_statistics_screen_says_once_and_that_honba_are_included():
+    record("g1", R_HONBA)
+    asyncio.run(_stats_text())
+
+
+async def _stats_text() -> None:
+    app = RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = str(app.screen.query_one("#stats-points").render())
+    assert "Average deal-in 4500 points paid, honba included (once)" in text
+    assert "1 times" not in text
