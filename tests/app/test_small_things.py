@@ -132,3 +132,40 @@ async def _stats_text() -> None:
         text = str(app.screen.query_one("#stats-points").render())
     assert "Average deal-in 4500 points paid, honba included (once)" in text
     assert "1 times" not in text
+
+
+# --------------------------------------------------------------------------- kokushi
+
+
+def kokushi_win():
+    from app.commands.score import score_case
+    from engine.events import Win
+    from engine.tiles import TilePool
+
+    result, sit, rules = score_case({"hand": "19m19p19s12345677z", "win": "7z"})
+    assert result.yakuman and result.fu == 25  # the engine's nominal fu
+    hand = tuple(TilePool(rules.red_fives).parse("19m19p19s12345677z"))
+    win = Win(seat=0, from_seat=1, tile=hand[-1], concealed=hand, melds=(), result=result,
+              ura_indicators=(), deltas=(48000, -48000, 0, 0))
+    return win, result, sit, rules
+
+
+def test_a_kokushi_result_shows_no_fu():
+    """The round result already leaves a yakuman's fu out: this keeps it so (the fu line
+    that showed was the score command's, below)."""
+    from app.screens.result import win_renderable
+
+    win, *_ = kokushi_win()
+    console = Console(width=100, record=True, color_system=None)
+    console.print(win_renderable(win, Painter(), (win.concealed[0],)))
+    text = console.export_text()
+    assert "Yakuman" in text and "48000 points" in text
+    assert " fu" not in text and "25" not in text
+
+
+def test_the_score_command_prints_no_fu_line_for_a_yakuman():
+    from app.commands.score import format_result
+
+    _, result, sit, rules = kokushi_win()
+    text = format_result(result, sit, rules)
+    assert "yakuman" in text and "fu" not in text and "25" not in text
