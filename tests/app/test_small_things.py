@@ -169,3 +169,55 @@ def test_the_score_command_prints_no_fu_line_for_a_yakuman():
     _, result, sit, rules = kokushi_win()
     text = format_result(result, sit, rules)
     assert "yakuman" in text and "fu" not in text and "25" not in text
+
+
+# --------------------------------------------------------------------------- replay marks
+
+
+class SeatHarness(App):
+    CSS = "ReplaySeat { width: 80; }"
+
+    def __init__(self, glyphs: str) -> None:
+        super().__init__()
+        self.painter = Painter(glyph_set(glyphs))
+
+    def compose(self) -> ComposeResult:
+        yield ReplaySeat()
+
+
+async def _seat_lines(glyphs: str, state: SeatState, width: int = 80) -> list[str]:
+    app = SeatHarness(glyphs)
+    async with app.run_test(size=(width, 24)) as pilot:
+        seat = app.query_one(ReplaySeat)
+        seat.state = state
+        await pilot.pause()
+        return seat._lines(width)
+
+
+@pytest.mark.parametrize("glyphs, expected", [
+    ("text", "3m 4m 5m* 5p* 6p 7p"),
+    ("kanji", "3萬 4萬 5萬* 5筒* 6筒 7筒"),
+])
+def test_replay_hand_marks_never_touch_the_next_tile(glyphs, expected):
+    """A red five's * in the replay viewer's open hand was followed straight by the next tile
+    ("5m*5p*6p")."""
+    state = SeatState(name="Across", hand=tuple(parse_tiles("340m067p")),
+                      drawn=parse_tiles("0s")[0])
+    lines = asyncio.run(_seat_lines(glyphs, state))
+    assert lines[0].plain.rstrip().endswith(expected + "  " + ("5s*" if glyphs == "text"
+                                                                   else "5索*"))
+
+
+def test_replay_river_keeps_the_space_after_a_mark_when_the_row_is_full():
+    """Kanji faces carry no space: the one put after a red five's * counts when the row
+    wraps, so it is never cut off at the right edge (the mark touching the edge)."""
+    river = tuple(SimpleNamespace(tile=t, riichi=False, called_by=None)
+                  for t in parse_tiles("1m2m3m4m0m" "6m7m"))
+    # "  1萬 2萬 3萬 4萬 5萬*" is 22 cells and "6萬 " 4: they fit 26 cells only without the
+    # space between them (which went past the edge, "5萬*6萬" once cropped), so 6萬 wraps
+    width = 26
+    lines = asyncio.run(_seat_lines("kanji", SeatState(river=river), width))
+    rows = [line.plain for line in lines[1:]]
+    assert rows[0].rstrip() == "  1萬 2萬 3萬 4萬 5萬*"
+    assert all(cell_len(row) <= width for row in rows)
+    assert all("*6" not in row and "*7" not in row for row in rows)
