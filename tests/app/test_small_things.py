@@ -221,3 +221,67 @@ def test_replay_river_keeps_the_space_after_a_mark_when_the_row_is_full():
     assert rows[0].rstrip() == "  1萬 2萬 3萬 4萬 5萬*"
     assert all(cell_len(row) <= width for row in rows)
     assert all("*6" not in row and "*7" not in row for row in rows)
+
+
+# --------------------------------------------------------------------------- footer
+
+
+def footer_keys(screen) -> list[tuple[str, int, int]]:
+    from textual.widgets import Footer
+
+    footer = screen.query_one(Footer)
+    return [(k.key_display, k.region.x, k.region.right) for k in footer.query("FooterKey")]
+
+
+def test_the_80x24_footer_keeps_the_prompt_keys_help_and_quit():
+    """On a turn with offers and while a riichi discard is chosen, the footer shows the
+    prompt's keys (1-9, Enter, Esc), ? and q within 80 columns (q Quit was cut off, ? Help
+    half); w/x/z/u leave the footer then but still work."""
+    asyncio.run(_footer())
+
+
+async def _footer() -> None:
+    from ai import make_agent
+    from engine.actions import Riichi
+    from tests.app.test_table_states import _until
+
+    app = RiichiApp(PlayOptions(seed=2, difficulty="greedy", speed="instant", direct=True,
+                                save=False))
+    agent = make_agent("greedy", seed=5, rules=TENHOU)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _until(pilot, app, agent,
+                              lambda s: any(isinstance(a, Riichi) for a in s.legal),
+                              limit_s=120)
+        await pilot.pause(0.1)
+        keys = footer_keys(screen)
+        shown = [k for k, _, _ in keys]
+        assert shown == ["←→", "⏎", "1-9", "?", "q"]
+        assert all(right <= 80 for _, _, right in keys)
+        # a toggle still works during the prompt (its hidden twin)
+        before = app.settings.auto_win
+        await pilot.press("w")
+        await pilot.pause(0.1)
+        assert app.settings.auto_win != before
+        await pilot.press("w")
+        await pilot.pause(0.1)
+        assert app.settings.auto_win == before
+        # the riichi discard being chosen: Enter declares, Esc cancels
+        index = next(i for i, o in enumerate(screen.offers) if o.riichi_open is not None)
+        screen.action_offer(index)
+        await pilot.pause(0.1)
+        keys = footer_keys(screen)
+        assert [k for k, _, _ in keys] == ["←→", "⏎", "Esc", "?", "q"]
+        assert all(right <= 80 for _, _, right in keys)
+        await pilot.press("escape")  # cancel: the plain turn's footer, toggles included
+        await pilot.pause(0.1)
+        assert screen.riichi_open is None
+
+
+def test_the_toggles_show_in_the_footer_without_a_prompt():
+    from app.screens.table_keys import key_active
+
+    for params, prompt_twin in ((("auto_win",), False), (("auto_win", "prompt"), True)):
+        plain = key_active("toggle", params, None, True, False, ())
+        asking = key_active("toggle", params, None, True, True, ())
+        riichi = key_active("toggle", params, False, True, False, ())
+        assert (plain, asking, riichi) == (not prompt_twin, prompt_twin, prompt_twin)
