@@ -55,7 +55,20 @@ class Texts:
     def has(self, key: str) -> bool:
         return key in self._own or key in self._base
 
+    def plural_key(self, key: str, count: Any) -> str:
+        """``key``'s singular twin ``key_one`` when ``count`` is 1 and this language has one
+        ("1 tile", "once"); otherwise ``key``. A language that words ``key`` itself without a
+        ``_one`` twin (Chinese has no plural) keeps ``key``: English's twin is not borrowed."""
+        if count != 1 or isinstance(count, bool):
+            return key
+        one = f"{key}_one"
+        if one in self._own or (key not in self._own and one in self._base):
+            return one
+        return key
+
     def __call__(self, key: str, **values: Any) -> str:
+        if "n" in values:  # counts are {n}: "{n} tiles" has the twin "1 tile"
+            key = self.plural_key(key, values["n"])
         text = self._own.get(key)
         if text is None:
             text = self._base.get(key, key)
@@ -114,8 +127,15 @@ def texts() -> Texts:
 
 
 def t(key: str, **values: Any) -> str:
-    """The current language's text for ``key`` (a :class:`Translated`, which is a ``str``)."""
+    """The current language's text for ``key`` (a :class:`Translated`, which is a ``str``).
+    A ``{n}`` of 1 picks the key's ``_one`` twin where the language has one ("1 tile")."""
     return Translated(_current(key, **values), key, values, _current.lang)
+
+
+def t_count(key: str, count: int, **values: Any) -> str:
+    """``t(key, **values)``, worded for ``count`` when the count is not ``{n}``: the key's
+    ``_one`` twin when ``count`` is 1 ("Average deal-in 3900 points (once)")."""
+    return t(_current.plural_key(key, count), **values)
 
 
 #: Seats named from the player's seat (0): you, the player to the right, across, left.

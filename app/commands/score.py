@@ -242,8 +242,9 @@ def format_result(result: HandResult, sit: WinSituation, rules: RuleSet) -> str:
     lines.insert(0, "yaku:")
     if not result.yakuman:
         lines.append(f"dora {result.dora}, aka {result.aka}, ura {result.ura}")
-    fu = ", ".join(f"{label} {n}" for label, n in result.fu_breakdown)
-    lines.append(f"fu: {fu} = {result.fu}")
+    if not result.yakuman:  # a yakuman's value has no fu (kokushi's nominal 25 says nothing)
+        fu = ", ".join(f"{label} {n}" for label, n in result.fu_breakdown)
+        lines.append(f"fu: {fu} = {result.fu}")
     head = f"{result.han} han {result.fu} fu" if not result.yakuman else ""
     limit = result.limit or ""
     lines.append(" ".join(x for x in (head, limit) if x) + f" (base {result.base})")

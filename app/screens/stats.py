@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.i18n import t, texts
+from app.i18n import t, t_count, texts
 from app.screens.base import SizeAware
 from app.storage.history import History, Statistics
 from app.widgets.charts import Bar, BarChart, PlacementChart
@@ -94,8 +94,8 @@ class StatsScreen(SizeAware, Screen):
             points.append(t("stats.avg_win", n=round(s.average_win_points), tsumo=s.tsumo_wins,
                             ron=s.ron_wins))
         if s.average_deal_in_points is not None:
-            points.append(t("stats.avg_deal_in", n=round(s.average_deal_in_points),
-                            times=s.deal_ins))
+            points.append(t_count("stats.avg_deal_in", s.deal_ins,
+                                  n=round(s.average_deal_in_points), times=s.deal_ins))
         yield Static("\n".join(points) or t("stats.no_wins"), id="stats-points")
         yield Static(t("stats.recent"), classes="subheading", id="stats-recent-title")
         yield PlacementChart(id="stats-recent")

@@ -273,7 +273,7 @@ class TableScreen(SizeAware, Screen):
                 self.submit_human(a)
                 return
 
-    def action_toggle(self, name: str) -> None:
+    def action_toggle(self, name: str, _mode: str = "") -> None:  # _mode: table_keys twins
         self.app.toggle_setting(name)  # saved, and what changed is said
         if self.view is not None:
             self.query_one(ScoreBar).info = ScoreInfo(

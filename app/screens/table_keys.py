@@ -14,6 +14,14 @@ from app.i18n import t
 from app.widgets.hand import TILE_KEYS
 from engine.actions import Action, Pass
 
+#: The table's toggles: key, setting, the description's text key.
+TOGGLES = (
+    ("w", "auto_win", "auto_win"),
+    ("x", "skip_calls", "skip_calls"),
+    ("z", "tsumogiri_after_riichi", "tsumogiri"),
+    ("u", "hints", "hints"),
+)
+
 TABLE_BINDINGS = [
     Binding("left", "move(-1)", t("action.select"), key_display="←→"),
     Binding("right", "move(1)", t("action.select"), show=False),
@@ -28,10 +36,12 @@ TABLE_BINDINGS = [
     # leaves them out and keeps room for every other key at 80 columns
     *[Binding(k, f"tile({i})", t("action.tile"), show=False, key_display="a-n")
       for i, k in enumerate(TILE_KEYS)],
-    Binding("w", "toggle('auto_win')", t("action.auto_win")),
-    Binding("x", "toggle('skip_calls')", t("action.skip_calls")),
-    Binding("z", "toggle('tsumogiri_after_riichi')", t("action.tsumogiri")),
-    Binding("u", "toggle('hints')", t("action.hints")),
+    # the toggles; while a prompt is open their hidden twins (same keys, same effect) take
+    # over, so that the footer keeps the prompt's keys and ? / q within 80 columns
+    *[Binding(key, f"toggle('{name}')", t(f"action.{text}"))
+      for key, name, text in TOGGLES],
+    *[Binding(key, f"toggle('{name}', 'prompt')", t(f"action.{text}"), show=False)
+      for key, name, text in TOGGLES],
     Binding("question_mark", "help", t("action.help"), key_display="?"),
     Binding("q", "leave", t("action.quit")),
 ]
@@ -40,7 +50,13 @@ TABLE_BINDINGS = [
 def key_active(action: str, parameters: tuple[object, ...], riichi_open: bool | None,
                selectable: bool, offers: bool, legal: Sequence[Action]) -> bool:
     """Whether a binding's action does something now (the footer hides it otherwise). Enter
-    and Esc have their riichi-selection twins (declare, cancel): one shows at a time."""
+    and Esc have their riichi-selection twins (declare, cancel): one shows at a time. The
+    toggles have hidden twins for prompts (offers shown, or a riichi discard being chosen):
+    there the footer shows the prompt's keys (1-9, Esc, Enter), help and quit, and w/x/z/u
+    still work without taking its room (they do not fit beside them at 80 columns)."""
+    if action == "toggle":
+        prompt = offers or riichi_open is not None
+        return (len(parameters) > 1) == prompt
     if action == "confirm" and (parameters == ("riichi",)) != (riichi_open is not None):
         return False
     if action in ("move", "confirm", "tile"):

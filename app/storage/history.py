@@ -43,6 +43,8 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 10_000
 #: Lines of a hand result that are not yaku (left out of yaku counts).
 NOT_YAKU = frozenset({"dora", "aka dora", "ura dora"})
+#: What a discarder pays per honba on a ron (S6), as engine.settlement pays it.
+HONBA_RON = 300
 
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
@@ -397,7 +399,7 @@ class History:
                 return Statistics()
             wins_by_round: dict[tuple[str, int], list[tuple[int, int, int, str]]] = {}
             for gid, seq, seat, frm, pts, yaku in conn.execute(
-                "SELECT game_id, seq, seat, from_seat, points, yaku FROM wins"
+                "SELECT game_id, seq, seat, from_seat, points, yaku FROM wins ORDER BY rowid"
             ):
                 if gid in mine:
                     wins_by_round.setdefault((gid, seq), []).append((seat, frm, pts, yaku))
@@ -405,8 +407,8 @@ class History:
             win_points: list[int] = []
             deal_in_points: list[int] = []
             yaku_counts: Counter[str] = Counter()
-            for gid, seq, riichi_j, called_j in conn.execute(
-                "SELECT game_id, seq, riichi, called FROM rounds"
+            for gid, seq, honba, riichi_j, called_j in conn.execute(
+                "SELECT game_id, seq, honba, riichi, called FROM rounds"
             ):
                 if gid not in mine:
                     continue
@@ -425,7 +427,11 @@ class History:
                         else:
                             ron += 1
                         yaku_counts.update(y for y in json.loads(yaku) if y not in NOT_YAKU)
-                    paid = [pts for seat, frm, pts, _ in wins if frm == me and seat != me]
+                    # what the discarder paid: the hand's value, and the honba on the first win
+                    # (S6: 300 each, to the first winner from the discarder, as the engine pays)
+                    paid = [pts + (HONBA_RON * honba if i == 0 else 0)
+                            for i, (seat, frm, pts, _) in enumerate(wins)
+                            if frm == me and seat != me]
                     if paid:
                         dealt_in += 1
                         deal_in_points.extend(paid)

@@ -116,7 +116,8 @@ class Statistics:
     """The player's record over all games of seats of one kind. Rates are fractions of rounds
     played (None before any round); ``placements`` counts 1st-4th; ``recent_placements`` the
     placements of the last games, oldest first. ``deal_ins`` counts wins paid (a double ron
-    is two); ``deal_in_rate`` counts rounds."""
+    is two); ``deal_in_rate`` counts rounds; ``average_deal_in_points`` is what was paid per
+    deal-in, honba included (riichi sticks are not a payment to the winner)."""
 
     games: int = 0
     rounds: int = 0

@@ -63,7 +63,9 @@ class ReplaySeat(Widget):
         if s.riichi:
             head.append(t("table.riichi_mark"), style="bold reverse")
         head.pad_right(max(0, HAND_START - head.cell_len))
-        for tile in s.hand:
+        for i, tile in enumerate(s.hand):
+            if i and not head.plain.endswith(" "):
+                head.append(" ")  # a red five's mark never touches the next tile ("5m* 6m")
             head.append_text(p.face(tile, dora=(tile >> 2) in s.dora_kinds))
             head.append(p.mark(tile))
         if s.drawn is not None:
@@ -83,11 +85,14 @@ class ReplaySeat(Widget):
         for i, entry in enumerate(s.river):
             tile = p.tile(entry.tile, riichi=entry.riichi, called=entry.called_by is not None,
                           last=s.last and i == len(s.river) - 1)
-            if river.cell_len + tile.cell_len > width and river.plain.strip():
+            # a mark never touches the next tile (kanji faces carry no space of their own):
+            # the separating space counts when the row is full, so it is never cut off
+            sep = " " if river.plain.strip() and not river.plain.endswith(" ") else ""
+            if river.cell_len + len(sep) + tile.cell_len > width and river.plain.strip():
                 lines.append(river)
                 river = Text(INDENT)
-            elif river.plain.strip() and not river.plain.endswith(" "):
-                river.append(" ")  # a mark never touches the next tile (kanji faces)
+                sep = ""
+            river.append(sep)
             river.append_text(tile)
         lines.append(river)
         return lines
