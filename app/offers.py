@@ -287,6 +287,22 @@ def advice_text(action: Action, view: PlayerView | None, rules: RuleSet, painter
     return head + text, ""
 
 
+def refused_tile_note(tile: int, view: PlayerView | None, legal: Sequence[Action],
+                      painter: Any) -> str:
+    """Why ``tile`` may not be discarded now, when the reason is kuikae (C4): the player is to
+    discard right after a chi or pon (no tile drawn) and this tile is not among the discards
+    allowed. "" for any other case (not the player's turn, a riichi hand, a tile allowed)."""
+    discards = {a.tile for a in legal if isinstance(a, Discard)}
+    if view is None or not discards or tile in discards or view.drawn is not None:
+        return ""
+    if view.riichi[view.seat] or tile not in view.concealed:
+        return ""
+    melds = view.melds[view.seat]
+    if not melds or melds[-1].kind not in (MeldKind.CHI, MeldKind.PON):
+        return ""
+    return t("advice.kuikae", tile=painter.tiles([tile]).plain.strip())
+
+
 class HandHints:
     """The discard hints (what each discard leaves: shanten, ukeire, best, furiten tenpai) and
     the tile the strong AI would discard; the AI's pick is computed once per view and legal

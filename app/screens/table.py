@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from app.i18n import seat_name, t
-from app.offers import HandHints, Offer, call_bar, call_prompt
+from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_note
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
 from app.screens.table_keys import TABLE_BINDINGS, key_active
@@ -251,11 +251,17 @@ class TableScreen(SizeAware, Screen):
             self.play_tile(tile)
 
     def action_tile(self, index: int) -> None:
-        tile = self.query_one(HandView).pick(index)
+        hand = self.query_one(HandView)
+        tile = hand.pick(index)
         if tile is not None:
             self.play_tile(tile)
         else:
             self.app.bell()
+            shown = hand.shown()
+            if index < len(shown):  # a tile that may not go now: say why when it is kuikae
+                note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
+                if note:
+                    self.notify(note, severity="warning")
 
     def action_offer(self, index: int) -> None:
         if index < len(self.offers):

@@ -10,10 +10,10 @@ from rich.cells import cell_len
 from ai.advice import explain_riichi, explain_win
 from app import i18n
 from app.glyphs import Painter, glyph_set, theme
-from app.offers import NARROW_ADVICE, build_offers, riichi_text, win_text
+from app.offers import NARROW_ADVICE, build_offers, refused_tile_note, riichi_text, win_text
 from app.screens.table import TableScreen
 from app.widgets import CallBar
-from engine.actions import Riichi, Tsumo
+from engine.actions import Chi, Discard, Riichi, Tsumo
 from engine.rules import preset
 from engine.tiles import parse_kind, parse_tiles
 from tests.app.positions import Position, position_app, scripted_game
@@ -124,3 +124,64 @@ async def _table():
         assert tsumo.endswith("3 han 20 fu · 1300 all")
         assert "3s 6s 9s" in riichi and "left)" in riichi and "dama" in riichi
         assert all(cell_len(line) <= 77 for line in lines)
+
+
+#: The player (East) holds 4p 5p 6p 7p and chis the 4p North discards with 5p6p: kuikae (C4)
+#: bans discarding 4p and 7p right after.
+KUIKAE = Position(
+    hands={0: [49, 53, 56, 60, 0, 4, 8, 108, 112, 116, 124, 128, 132]},
+    draws=[120, 20, 24, 50],  # the player: North, then 6m 7m 4p for the others
+    script=[(0, Discard(120)), (1, Discard(20)), (2, Discard(24)), (3, Discard(50)),
+            (0, Chi((53, 56), 50))])
+
+
+def test_C4_kuikae_refused_tile_says_why():
+    game = KUIKAE.game()
+    view, legal = game.view(0), game.pending()[0]
+    assert Discard(60) not in legal and Discard(49) not in legal and Discard(0) in legal
+    note = refused_tile_note(60, view, legal, painter())
+    assert note.startswith("Kuikae:") and "7p" in note
+    assert refused_tile_note(0, view, legal, painter()) == ""  # allowed
+    assert cell_len(note) <= 2 * 77  # a toast of two lines at most
+
+
+def test_C4_kuikae_tile_chosen_by_its_letter_shows_the_reason():
+    asyncio.run(_kuikae())
+
+
+async def _kuikae():
+    from app.widgets import HandView
+    from app.widgets.hand import TILE_KEYS
+
+    app = position_app(KUIKAE.game(), {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, TableScreen) and app.screen.legal:
+                break
+            await pilot.pause(0.01)
+        screen = app.screen
+        await pilot.pause()
+        index = screen.query_one(HandView).shown().index(60)
+        await pilot.press(TILE_KEYS[index])
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(n.startswith("Kuikae:") and "7p" in n for n in notes)
+        assert screen.legal  # nothing was discarded
+
+
+def test_help_explains_kuikae():
+    asyncio.run(_help())
+
+
+async def _help():
+    from textual.widgets import Static
+
+    from app.screens.help import HelpScreen
+
+    app = position_app(KUIKAE.game(), {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        text = "\n".join(str(s.render()) for s in app.screen.query(Static))
+        assert "Kuikae" in text and "4p and 7p" in text
