@@ -303,6 +303,17 @@ def refused_tile_note(tile: int, view: PlayerView | None, legal: Sequence[Action
     return t("advice.kuikae", tile=painter.tiles([tile]).plain.strip())
 
 
+def pick_note(view: PlayerView, hints: Any, pick: int | None) -> str:
+    """The line that says why the strong AI's pick (``▸``) is not the fastest discard: safer,
+    more valuable, a better shape (:func:`ai.advice.pick_reason`); "" when it is the fastest."""
+    from ai.advice import pick_reason
+
+    reason = practice_aid(lambda: pick_reason(view, hints, pick), None)
+    if reason is None or pick is None:
+        return ""
+    return t(f"advice.pick_{reason}")
+
+
 class HandHints:
     """The discard hints (what each discard leaves: shanten, ukeire, best, furiten tenpai) and
     the tile the strong AI would discard; the AI's pick is computed once per view and legal
@@ -310,6 +321,8 @@ class HandHints:
 
     def __init__(self) -> None:
         self._pick: tuple[PlayerView, tuple[Action, ...], int | None] | None = None
+        #: why the pick differs from the fastest discard, in a few words ("" when it does not)
+        self.reason = ""
 
     def __call__(self, view: PlayerView, legal: tuple[Action, ...],
                  rules: RuleSet) -> tuple[tuple[int, TileHint], ...]:
@@ -321,6 +334,7 @@ class HandHints:
             pick = practice_aid(lambda: ai_pick(view, legal, rules), None)
             self._pick = (view, legal, pick)
         pick = self._pick[2]
+        self.reason = pick_note(view, hints, pick)
         return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
                      for k, h in sorted(hints.items()))
 

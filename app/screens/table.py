@@ -53,6 +53,8 @@ class TableScreen(SizeAware, Screen):
         self.last_seat: int | None = None
         self.finished = False
         self._placement = PlacementLine()
+        self.placement_note = ""  # the all-last line at 80x24, in the call bar's row
+        self.pick_note = ""  # why the strong AI's pick is not the fastest discard (hints on)
         self._hints = HandHints()
 
     # --- construction -----------------------------------------------------------------------
@@ -199,7 +201,8 @@ class TableScreen(SizeAware, Screen):
         line = self.query_one("#allast", Static)
         line.update(text if wide else "")
         line.set_class(wide and bool(text), "-on")
-        self.query_one(CallBar).note = "" if wide else text
+        self.placement_note = "" if wide else text
+        self.query_one(CallBar).note = self.placement_note or self.pick_note
 
     def my_note(self, view: PlayerView) -> str:
         return waits_note(view, self.app.painter, self.app.settings.hints)
@@ -230,6 +233,8 @@ class TableScreen(SizeAware, Screen):
             self.riichi_open)
         hints = self.app.settings.hints and self.view is not None and hand.selectable
         hand.hints = self._hints(self.view, self.legal, self.game.rules) if hints else ()
+        self.pick_note = self._hints.reason if hand.hints else ""
+        bar.note = self.placement_note or self.pick_note
         hand.pick_tile = self._hints.pick_tile(self.legal, hand.hints)
         hand.keep_selection()
         self.refresh_bindings()

@@ -185,3 +185,60 @@ async def _help():
         await pilot.pause()
         text = "\n".join(str(s.render()) for s in app.screen.query(Static))
         assert "Kuikae" in text and "4p and 7p" in text
+
+
+def _t(name: str, copy: int) -> int:
+    return parse_kind(name) * 4 + copy
+
+
+#: Right (seat 1) declares riichi on 4s; the player draws the last 4s: the fastest discard is
+#: the lone East, the strong AI throws the 4s Right just discarded (genbutsu: safe).
+AGAINST_RIICHI = Position(
+    hands={0: [_t(k, 1) for k in "2m 3m 4m 5m 6m 7m 3s 4s 6p 7p 1p 9p 1z".split()],
+           1: [_t("7s", 2), _t("8s", 2), _t("9s", 2), _t("7p", 2), _t("8p", 2), _t("9p", 2),
+               _t("5m", 2), _t("5m", 3), _t("5m", 0), _t("2z", 1), _t("2z", 2), _t("2z", 3),
+               _t("9m", 2)]},  # tenpai on 9m
+    draws=[_t("3z", 0), _t("4s", 2), _t("6z", 0), _t("6z", 1), _t("4s", 3)],
+    script=[(0, Discard(_t("3z", 0))), (1, Riichi(_t("4s", 2))), (2, Discard(_t("6z", 0))),
+            (3, Discard(_t("6z", 1)))])
+
+
+def test_pick_reason_names_why_the_strong_ai_leaves_the_fastest_discard():
+    from ai.advice import DiscardHint, ai_pick, discard_hints, pick_reason
+
+    game = AGAINST_RIICHI.game()
+    view, legal = game.view(0), game.pending()[0]
+    hints = discard_hints(view)
+    pick = ai_pick(view, legal, TENHOU)
+    assert pick == parse_kind("4s") and not hints[pick].best and hints[parse_kind("1z")].best
+    assert pick_reason(view, hints, pick) == "safer"
+    assert pick_reason(view, hints, parse_kind("1z")) is None  # the pick is the fastest
+    calm = replace(view, riichi=(False,) * 4)
+    slow = {1: DiscardHint(1, 20, (), True, False), 2: DiscardHint(2, 30, (), False, False),
+            3: DiscardHint(1, 10, (), False, False)}
+    assert pick_reason(calm, slow, 2) == "value"  # a step slower: it keeps a yaku or dora
+    assert pick_reason(calm, slow, 3) == "shape"  # as fast, fewer tiles now
+    from app.offers import pick_note
+
+    assert pick_note(view, hints, pick) == "▸ the strong AI's pick: safer, an opponent is in riichi"
+    i18n.set_language("zh")
+    try:
+        assert "更安全" in pick_note(view, hints, pick)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_table_says_why_the_marked_tile_is_not_the_fastest_at_80x24():
+    asyncio.run(_pick_note())
+
+
+async def _pick_note():
+    app = position_app(AGAINST_RIICHI.game(), {}, hints=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, TableScreen) and app.screen.legal:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        text = app.screen.query_one(CallBar).render().plain
+        assert "▸ the strong AI's pick: safer" in text and cell_len(text) <= 78
