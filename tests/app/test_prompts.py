@@ -220,7 +220,8 @@ def test_pick_reason_names_why_the_strong_ai_leaves_the_fastest_discard():
     assert pick_reason(calm, slow, 3) == "shape"  # as fast, fewer tiles now
     from app.offers import pick_note
 
-    assert pick_note(view, hints, pick) == "▸ the strong AI's pick: safer, an opponent is in riichi"
+    expected = "▸ the strong AI's pick: safer, an opponent is in riichi"
+    assert pick_note(view, hints, pick) == expected
     i18n.set_language("zh")
     try:
         assert "更安全" in pick_note(view, hints, pick)
@@ -242,3 +243,15 @@ async def _pick_note():
         await pilot.pause()
         text = app.screen.query_one(CallBar).render().plain
         assert "▸ the strong AI's pick: safer" in text and cell_len(text) <= 78
+
+
+def test_ron_offer_shows_han_fu_and_price():
+    from engine.actions import Ron
+
+    game = scripted_game({0: TANYAO}, draws=[32, 82], script=[(0, Discard(32)),
+                                                              (1, Discard(82))])
+    view, legal = game.view(0), game.pending()[0]
+    assert Ron() in legal
+    assert win_text(Ron(), view, TENHOU) == "2 han 30 fu · 2900"  # tanyao, pinfu; dealer
+    offers = build_offers(legal, view, TENHOU, painter(), wide=False)
+    assert offers[0].action == Ron() and offers[0].advice == "2 han 30 fu · 2900"
