@@ -26,28 +26,38 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai import make_agent
+from ai.chances import spare_tile
 from ai.efficiency import regular_shanten
+from ai.placement import Outlook, is_all_last
 from ai.value import JUNCHAN_KEEP, extra_routes
-from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi
+from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
+from engine.errors import RulesError
 from engine.hand import shanten as engine_shanten
 from engine.hand import ukeire, ukeire_table, waits
 from engine.meld import Meld, MeldKind
 from engine.rules import RuleSet
+from engine.scoring import HandResult, WinSituation, score_hand
 from engine.scoring.yaku import YAKU
+from engine.standings import ranking
 from engine.tiles import DRAGONS, WINDS, dora_of, is_red
 from engine.view import PlayerView
 
 __all__ = [
     "CallAdvice",
     "DiscardHint",
+    "RiichiAdvice",
+    "WinAdvice",
     "YakuRoute",
     "MAX_DETOUR",
     "PICK_LEVEL",
     "PICK_SEED",
     "ai_pick",
+    "pick_reason",
     "discard_hints",
     "explain_call",
     "furiten_waits",
+    "explain_riichi",
+    "explain_win",
     "visible_counts",
     "yaku_routes",
 ]
@@ -445,3 +455,140 @@ def ai_pick(view: PlayerView, legal: Sequence[Action], rules: RuleSet) -> int | 
     if isinstance(action, (Discard, Riichi)) and not agent.failures:
         return action.tile >> 2
     return None
+
+
+# --- riichi and wins ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAdvice:
+    """What a riichi on discarding ``tile`` waits on: the wait ``kinds``, ``left`` (their unseen
+    copies: the seat's own tiles, rivers, melds and dora indicators counted as gone), and the
+    ron price of the hand over its waits that can still come, (lowest, highest), with riichi
+    (ura dora unknown, so not counted) and ``dama`` (without riichi; ``None``: no wait wins
+    without riichi, the hand has no other yaku)."""
+
+    tile: int
+    kinds: tuple[int, ...]
+    left: int
+    riichi: tuple[int, int] | None
+    dama: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class WinAdvice:
+    """What a win on offer is worth: the engine's ``result`` (ura dora unknown), and in the
+    all-last (:func:`ai.placement.is_all_last`) the seat's place now and after the win
+    (``place_after``; ``None`` outside the all-last), counted 0 = first."""
+
+    result: HandResult
+    place: int
+    place_after: int | None
+
+
+def _price_range(prices: Sequence[int]) -> tuple[int, int] | None:
+    return (min(prices), max(prices)) if prices else None
+
+
+def explain_riichi(view: PlayerView, legal: Sequence[Action], rules: RuleSet) -> list[RiichiAdvice]:
+    """For each closed riichi the seat may declare now (``legal``), what it waits on and what the
+    hand is worth with riichi and dama, scored with the engine's ``score_hand`` (ron, each wait
+    that can still come). Most tiles left first, then the dearest riichi; one entry per
+    discarded kind."""
+    concealed = list(view.concealed)
+    visible = visible_counts(view)
+    melds = list(view.melds[view.seat])
+    out: dict[int, RiichiAdvice] = {}
+    for a in legal:
+        if not isinstance(a, Riichi) or a.open or a.tile >> 2 in out:
+            continue
+        rest = list(concealed)
+        rest.remove(a.tile)
+        counts = _counts(rest)
+        kinds = tuple(waits(counts))
+        unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(34)]
+        used = set(concealed) | {t for m in melds for t in m.tiles} | set(view.dora_indicators)
+        with_riichi: list[int] = []
+        dama: list[int] = []
+        for w in kinds:
+            tile = spare_tile(w, used)
+            if tile is None or unseen[w] <= 0:
+                continue
+            for riichi, prices in ((True, with_riichi), (False, dama)):
+                sit = WinSituation(riichi=riichi, round_wind=view.round_wind,
+                                   seat_wind=view.seat_wind, dora_indicators=view.dora_indicators)
+                try:
+                    prices.append(score_hand(rest + [tile], melds, tile, sit, rules).ron)
+                except RulesError:
+                    pass  # no yaku on this wait (dama), or not a win
+        out[a.tile >> 2] = RiichiAdvice(a.tile, kinds, sum(unseen[k] for k in kinds),
+                                        _price_range(with_riichi), _price_range(dama))
+    return sorted(out.values(), key=lambda r: (-r.left, -(r.riichi or (0, 0))[1], r.tile))
+
+
+def _win_tile(view: PlayerView, action: Tsumo | Ron) -> tuple[int | None, bool]:
+    """The tile a tsumo or ron of the seat wins on, and whether the ron robs a kan (C6)."""
+    if isinstance(action, Tsumo):
+        return view.drawn, False
+    if view.last_discard is not None:
+        return view.last_discard[1], False
+    kans = [m for m in view.melds[view.turn] if m.kind in (MeldKind.KAKAN, MeldKind.ANKAN)]
+    if not kans:
+        return None, False
+    m = kans[-1]
+    return (m.added if m.added is not None else m.tiles[-1]), True
+
+
+def explain_win(view: PlayerView, action: Action, rules: RuleSet) -> WinAdvice | None:
+    """What the ``Tsumo`` or ``Ron`` on offer is worth, from what the seat sees: the engine's
+    ``score_hand`` with riichi, ippatsu, haitei / houtei and chankan as the view tells them (ura
+    dora unknown; a double riichi or a rinshan the view does not tell are not counted), and in
+    the all-last the place the win leaves the seat in. ``None`` for another action or a hand
+    the scoring does not take (it would not be on offer)."""
+    if not isinstance(action, (Tsumo, Ron)):
+        return None
+    tile, chankan = _win_tile(view, action)
+    if tile is None:
+        return None
+    tsumo = isinstance(action, Tsumo)
+    me = view.seat
+    concealed = list(view.concealed) if tsumo else list(view.concealed) + [tile]
+    last = view.live_tiles_left == 0
+    riichi = view.riichi[me]
+    sit = WinSituation(tsumo=tsumo, riichi=riichi, ippatsu=view.ippatsu and riichi,
+                       chankan=chankan, haitei=tsumo and last,
+                       houtei=not tsumo and not chankan and last,
+                       round_wind=view.round_wind, seat_wind=view.seat_wind,
+                       dora_indicators=view.dora_indicators, honba=view.honba,
+                       sticks=view.sticks)
+    try:
+        res = score_hand(concealed, list(view.melds[me]), tile, sit, rules)
+    except RulesError:
+        return None
+    place = ranking(view.scores).index(me)
+    after = None
+    if is_all_last(view.round_index, rules):
+        ol = Outlook.of(view, rules)
+        loser = None if tsumo else (view.last_discard[0] if view.last_discard else view.turn)
+        scores = ol.after_win(me, ol.paid(me, loser, res.ron, res.tsumo_dealer, res.tsumo_other))
+        after = ranking(scores).index(me)
+    return WinAdvice(res, place, after)
+
+
+def pick_reason(view: PlayerView, hints: dict[int, DiscardHint], pick: int | None) -> str | None:
+    """Why the :data:`PICK_LEVEL` AI's discard ``pick`` (a kind) differs from the fastest ones
+    of ``hints`` (:func:`discard_hints`), in one word: ``"safer"`` (an opponent is in riichi:
+    the AI weighs the danger of each discard), ``"value"`` (it gives up speed, or throws no dora
+    the fastest discard would throw: it keeps a yaku or dora) or ``"shape"`` (as fast, fewer
+    tiles now: it expects a better wait later). ``None`` when the pick is among the fastest."""
+    if pick is None or pick not in hints or hints[pick].best:
+        return None
+    if any(view.riichi[s] for s in range(4) if s != view.seat):
+        return "safer"
+    fastest = [k for k, h in hints.items() if h.best]
+    if not fastest or hints[pick].shanten > hints[fastest[0]].shanten:
+        return "value"
+    dora = {dora_of(t >> 2) for t in view.dora_indicators}
+    if all(k in dora for k in fastest):
+        return "value"
+    return "shape"

@@ -131,7 +131,104 @@ def build_offers(legal: Sequence[Action], view: PlayerView | None, rules: RuleSe
     for o in offers:
         if isinstance(o.action, (Chi, Pon, Kan)):
             o.advice, o.warning = advice_text(o.action, view, rules, painter, wide)
+        elif isinstance(o.action, (Tsumo, Ron)):
+            o.advice = win_text(o.action, view, rules)
+        elif o.riichi_open is False:
+            # the row: the key and a blank (" Esc " with a Skip), the longest label, two blanks
+            key = 6 if any(isinstance(a, Pass) for a in legal) else 4
+            budget = ROW - key - max(x.label.cell_len for x in offers) - 2
+            o.advice, o.warning = riichi_text(legal, view, rules, painter, wide, budget)
     return offers
+
+
+#: the call bar's row at 80x24
+ROW = 77
+#: the cells an advice may take at 80x24 beside the longest label (a kakan's four tiles)
+NARROW_ADVICE = 52
+
+
+def _price(n: int) -> str:
+    return f"{n}"
+
+
+def _range(prices: tuple[int, int]) -> str:
+    low, high = prices
+    return _price(low) if low == high else f"{_price(low)}-{_price(high)}"
+
+
+def _top(prices: tuple[int, int]) -> str:
+    low, high = prices
+    return _price(high) if low == high else t("advice.up_to", n=_price(high))
+
+
+def riichi_text(legal: Sequence[Action], view: PlayerView | None, rules: RuleSet, painter: Any,
+                wide: bool, budget: int = NARROW_ADVICE) -> tuple[str, str]:
+    """The advice of the Riichi offer: for the riichi discard with most tiles left, its waits,
+    the tiles left for them and the hand's ron price with riichi (ura dora unknown) and dama;
+    the warning when dama has no yaku. Narrow: the first wording (the longest first) that fits
+    ``budget`` cells with the warning."""
+    from rich.cells import cell_len
+
+    from ai.advice import explain_riichi
+
+    if view is None:
+        return "", ""
+    choices = practice_aid(lambda: explain_riichi(view, legal, rules), [])
+    if not choices:
+        return "", ""
+    best = choices[0]
+    waits = painter.kinds(best.kinds, sep=" ").plain
+    tile = painter.tiles([best.tile]).plain.strip()
+    riichi = _range(best.riichi) if best.riichi else "-"
+    dama = _range(best.dama) if best.dama else ""
+    warning = "" if best.dama else t("advice.dama_none")
+    more = t("advice.more_discards", n=len(choices) - 1) if len(choices) > 1 else ""
+    candidates = [
+        t("advice.riichi", tile=tile, waits=waits, n=best.left, riichi=riichi, dama=dama),
+        t("advice.riichi_short", tile=tile, waits=waits, n=best.left, riichi=riichi, dama=dama),
+    ]
+    # the dearest wait's price alone; then without the tiles left (a kakan's long label beside)
+    top_riichi = _top(best.riichi) if best.riichi else "-"
+    top_dama = _top(best.dama) if best.dama else ""
+    for key in ("advice.riichi_short", "advice.riichi_tiny"):
+        candidates.append(t(key, tile=tile, waits=waits, n=best.left, riichi=top_riichi,
+                            dama=top_dama))
+    if wide and more:
+        candidates.insert(0, candidates[0] + " · " + more)
+    if wide:
+        return candidates[0], warning
+    room = budget - cell_len(warning)
+    return next((c for c in candidates if cell_len(c) <= room), candidates[-1]), warning
+
+
+def win_text(action: Action, view: PlayerView | None, rules: RuleSet) -> str:
+    """The advice of a Tsumo or Ron offer: han, fu and the price (ura dora unknown) and, in the
+    all-last, the place the win leaves the player in."""
+    from ai.advice import explain_win
+
+    if view is None:
+        return ""
+    a = practice_aid(lambda: explain_win(view, action, rules), None)
+    if a is None:
+        return ""
+    r = a.result
+    if r.limit:
+        head = t(f"limit.{r.limit}")
+        value = head if r.yakuman else t("advice.han_limit", han=r.han, limit=head)
+    else:
+        value = t("advice.han_fu", han=r.han, fu=r.fu)
+    if r.tsumo and r.dealer:
+        price = t("advice.all", n=r.tsumo_other)
+    elif r.tsumo:
+        price = f"{r.tsumo_other}/{r.tsumo_dealer}"
+    else:
+        price = str(r.ron)
+    out = f"{value} · {price}"
+    if a.place_after is not None:
+        place = t(f"gameover.place_{a.place_after + 1}")
+        key = "advice.place_up" if a.place_after < a.place else "advice.place_same"
+        out += " · " + t(key, place=place)
+    return out
 
 
 def call_bar(legal: Sequence[Action], view: PlayerView | None, rules: RuleSet, painter: Any,
@@ -149,7 +246,8 @@ def call_bar(legal: Sequence[Action], view: PlayerView | None, rules: RuleSet, p
     passes = [a for a in legal if isinstance(a, Pass)]
     if passes:
         advice, warning = "", ""
-        if any(o.advice for o in offers):  # skipping, compared with the calls
+        if any(o.advice for o in offers if isinstance(o.action, (Chi, Pon, Kan))):
+            # skipping, compared with the calls
             advice, warning = advice_text(passes[0], view, rules, painter, wide)
         options.append(CallOption(t("action.pass"), "esc", advice, warning))
     return offers, tuple(options), call_prompt(legal, view, painter)
@@ -189,6 +287,33 @@ def advice_text(action: Action, view: PlayerView | None, rules: RuleSet, painter
     return head + text, ""
 
 
+def refused_tile_note(tile: int, view: PlayerView | None, legal: Sequence[Action],
+                      painter: Any) -> str:
+    """Why ``tile`` may not be discarded now, when the reason is kuikae (C4): the player is to
+    discard right after a chi or pon (no tile drawn) and this tile is not among the discards
+    allowed. "" for any other case (not the player's turn, a riichi hand, a tile allowed)."""
+    discards = {a.tile for a in legal if isinstance(a, Discard)}
+    if view is None or not discards or tile in discards or view.drawn is not None:
+        return ""
+    if view.riichi[view.seat] or tile not in view.concealed:
+        return ""
+    melds = view.melds[view.seat]
+    if not melds or melds[-1].kind not in (MeldKind.CHI, MeldKind.PON):
+        return ""
+    return t("advice.kuikae", tile=painter.tiles([tile]).plain.strip())
+
+
+def pick_note(view: PlayerView, hints: Any, pick: int | None) -> str:
+    """The line that says why the strong AI's pick (``▸``) is not the fastest discard: safer,
+    more valuable, a better shape (:func:`ai.advice.pick_reason`); "" when it is the fastest."""
+    from ai.advice import pick_reason
+
+    reason = practice_aid(lambda: pick_reason(view, hints, pick), None)
+    if reason is None or pick is None:
+        return ""
+    return t(f"advice.pick_{reason}")
+
+
 class HandHints:
     """The discard hints (what each discard leaves: shanten, ukeire, best, furiten tenpai) and
     the tile the strong AI would discard; the AI's pick is computed once per view and legal
@@ -196,6 +321,8 @@ class HandHints:
 
     def __init__(self) -> None:
         self._pick: tuple[PlayerView, tuple[Action, ...], int | None] | None = None
+        #: why the pick differs from the fastest discard, in a few words ("" when it does not)
+        self.reason = ""
 
     def __call__(self, view: PlayerView, legal: tuple[Action, ...],
                  rules: RuleSet) -> tuple[tuple[int, TileHint], ...]:
@@ -207,6 +334,7 @@ class HandHints:
             pick = practice_aid(lambda: ai_pick(view, legal, rules), None)
             self._pick = (view, legal, pick)
         pick = self._pick[2]
+        self.reason = pick_note(view, hints, pick)
         return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
                      for k, h in sorted(hints.items()))
 

@@ -13,6 +13,7 @@ from app.screens.base import SizeAware
 
 KEY_LINES = ("k_select", "k_discard", "k_tile_keys", "k_calls", "k_skip", "k_auto_win",
              "k_skip_calls", "k_tsumogiri", "k_hints", "k_help", "k_quit", "k_mouse")
+TABLE_LINES = ("t_layout", "t_marks", "t_kuikae")
 
 
 class HelpScreen(SizeAware, ModalScreen):
@@ -28,7 +29,7 @@ class HelpScreen(SizeAware, ModalScreen):
             yield Static(t("help.keys_heading"), classes="subheading")
             yield Static("\n".join(t(f"help.{k}") for k in KEY_LINES), classes="para")
             yield Static(t("help.table_heading"), classes="subheading")
-            yield Static(t("help.t_layout") + "\n" + t("help.t_marks"), classes="para")
+            yield Static("\n".join(t(f"help.{k}") for k in TABLE_LINES), classes="para")
             yield Static(t("help.rules_heading"), classes="subheading")
             yield Static(t("rulespage.basics").strip(), classes="para")
             yield Static(t("help.close"), classes="hint")

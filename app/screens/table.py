@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from app.i18n import seat_name, t
-from app.offers import HandHints, Offer, call_bar, call_prompt
+from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_note
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
 from app.screens.table_keys import TABLE_BINDINGS, key_active
@@ -53,6 +53,8 @@ class TableScreen(SizeAware, Screen):
         self.last_seat: int | None = None
         self.finished = False
         self._placement = PlacementLine()
+        self.placement_note = ""  # the all-last line at 80x24, in the call bar's row
+        self.pick_note = ""  # why the strong AI's pick is not the fastest discard (hints on)
         self._hints = HandHints()
 
     # --- construction -----------------------------------------------------------------------
@@ -199,7 +201,8 @@ class TableScreen(SizeAware, Screen):
         line = self.query_one("#allast", Static)
         line.update(text if wide else "")
         line.set_class(wide and bool(text), "-on")
-        self.query_one(CallBar).note = "" if wide else text
+        self.placement_note = "" if wide else text
+        self.query_one(CallBar).note = self.placement_note or self.pick_note
 
     def my_note(self, view: PlayerView) -> str:
         return waits_note(view, self.app.painter, self.app.settings.hints)
@@ -230,6 +233,8 @@ class TableScreen(SizeAware, Screen):
             self.riichi_open)
         hints = self.app.settings.hints and self.view is not None and hand.selectable
         hand.hints = self._hints(self.view, self.legal, self.game.rules) if hints else ()
+        self.pick_note = self._hints.reason if hand.hints else ""
+        bar.note = self.placement_note or self.pick_note
         hand.pick_tile = self._hints.pick_tile(self.legal, hand.hints)
         hand.keep_selection()
         self.refresh_bindings()
@@ -251,11 +256,17 @@ class TableScreen(SizeAware, Screen):
             self.play_tile(tile)
 
     def action_tile(self, index: int) -> None:
-        tile = self.query_one(HandView).pick(index)
+        hand = self.query_one(HandView)
+        tile = hand.pick(index)
         if tile is not None:
             self.play_tile(tile)
         else:
             self.app.bell()
+            shown = hand.shown()
+            if index < len(shown):  # a tile that may not go now: say why when it is kuikae
+                note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
+                if note:
+                    self.notify(note, severity="warning")
 
     def action_offer(self, index: int) -> None:
         if index < len(self.offers):
