@@ -191,7 +191,10 @@ def test_16_colours_keep_every_highlight_visible(monkeypatch):
             await _hints_on(pilot)
             hand = app.screen.query_one(HandView)
             table = screen_lines(app, "standard")
-            hint_row = [i for i, line in enumerate(table) if "▸" in line][-1]  # not the header
+            # the per-tile hint row: the last line with a ▸ other than the legend (header) and
+            # the pick's reason in the call bar's row
+            hint_row = [i for i, line in enumerate(table) if "▸" in line
+                        and "strong AI's pick" not in re.sub(SGR, "", line)][-1]
             best = [k for k, h in hand.hints if h.best]
             assert best
             underlined = [p for p in sgr_params(table[hint_row]) if 4 in p]
