@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from app.i18n import seat_name, t
 from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_note
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
 from app.screens.table_keys import TABLE_BINDINGS, key_active
+from app.screens.table_layout import fit_my_line, table_widgets
 from app.session import GameSession, Happened, HumanTurn, RoundOver
 from app.table_text import (
     PlacementLine,
@@ -82,33 +82,7 @@ class TableScreen(SizeAware, Screen):
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield ScoreBar(id="scorebar")
-        yield Static(id="allast")  # the all-last placement hint of the roomier layout
-        with Horizontal(id="middle"):
-            with Vertical(id="seat-left", classes="side"):
-                yield from self._seat_widgets("left")
-            with Vertical(id="center"):
-                with Vertical(id="seat-across", classes="seat"):
-                    yield from self._seat_widgets("across")
-                yield Static(id="center-info")
-                with Vertical(id="my-river-box"):
-                    yield RiverView(id="my-river")
-            with Vertical(id="seat-right", classes="side"):
-                yield from self._seat_widgets("right")
-            log = RichLog(id="log", max_lines=300, wrap=True, markup=False)
-            log.can_focus = False  # the keys belong to the table
-            yield log
-        with Horizontal(id="my-line"):
-            yield MeldsView(id="my-melds")  # right of the seat line, or over it (riichi.tcss)
-            yield SeatLine(id="my-seat")
-        yield HandView(id="hand")
-        yield CallBar(id="callbar")
-        yield Footer(compact=True)
-
-    def _seat_widgets(self, rel: str):
-        yield SeatLine(id=f"{rel}-line")
-        yield MeldsView(id=f"{rel}-melds")
-        yield RiverView(id=f"{rel}-river")
+        yield from table_widgets()
 
     def on_mount(self) -> None:
         self.apply_size()
@@ -140,7 +114,7 @@ class TableScreen(SizeAware, Screen):
         changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
         self.query_one(HandView).short = not wide
-        self.fit_my_line()
+        fit_my_line(self, self.app.size.width)
         if self.view is not None:
             self.show_placement(self.view)
         if changed and self.legal:
@@ -165,7 +139,7 @@ class TableScreen(SizeAware, Screen):
             river_view = self.query_one(f"#{rel}-river", RiverView)
             river_view.river = view.rivers[seat]
             river_view.last = seat == self.last_seat
-        self.fit_my_line()
+        fit_my_line(self, self.app.size.width)
         hand = self.query_one(HandView)
         hand.tiles = view.hand
         hand.drawn = view.drawn
@@ -175,17 +149,6 @@ class TableScreen(SizeAware, Screen):
             center_info(view, self.app.painter, self.session.saving))
         self.show_placement(view)
         self.update_controls()
-
-    def fit_my_line(self) -> None:
-        """The player's seat line (waits, or the hint rows' legend, in its note) and melds share
-        a row while both fit in it; else the melds take the row over the seat line (which stays
-        just over the hand and its hint rows), so that neither runs into the other and every
-        meld shows."""
-        seat = self.query_one("#my-seat", SeatLine)
-        melds = self.query_one("#my-melds", MeldsView)
-        need = seat.line(tiles=True).cell_len + 2 + melds.one_line_width()
-        stacked = bool(melds.melds) and need > self.app.size.width
-        self.query_one("#my-line").set_class(stacked, "-stacked")
 
     def show_placement(self, view: PlayerView) -> None:
         """The all-last placement hint (what hand moves the player up, what deal-in costs a

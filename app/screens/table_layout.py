@@ -1,0 +1,59 @@
+"""The table screen's widgets and where they sit: the score bar, the three opponents around the
+centre (seat line, melds, river), the player's river, seat line and melds, the hand, the call bar,
+the footer; the event log at the roomier size. Sizes and colours are in app/riichi.tcss."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog, Static
+
+from app.widgets import CallBar, HandView, MeldsView, RiverView, ScoreBar, SeatLine
+
+
+def table_widgets() -> ComposeResult:
+    """The table's widgets, for ``TableScreen.compose``."""
+    yield ScoreBar(id="scorebar")
+    yield Static(id="allast")  # the all-last placement hint of the roomier layout
+    with Horizontal(id="middle"):
+        with Vertical(id="seat-left", classes="side"):
+            yield from _seat_widgets("left")
+        with Vertical(id="center"):
+            with Vertical(id="seat-across", classes="seat"):
+                yield from _seat_widgets("across")
+            yield Static(id="center-info")
+            with Vertical(id="my-river-box"):
+                yield RiverView(id="my-river")
+        with Vertical(id="seat-right", classes="side"):
+            yield from _seat_widgets("right")
+        log = RichLog(id="log", max_lines=300, wrap=True, markup=False)
+        log.can_focus = False  # the keys belong to the table
+        yield log
+    with Horizontal(id="my-line"):
+        yield MeldsView(id="my-melds")  # right of the seat line, or over it (riichi.tcss)
+        yield SeatLine(id="my-seat")
+    yield HandView(id="hand")
+    yield CallBar(id="callbar")
+    yield Footer(compact=True)
+
+
+def _seat_widgets(rel: str) -> Iterator[Widget]:
+    yield SeatLine(id=f"{rel}-line")
+    yield MeldsView(id=f"{rel}-melds")
+    yield RiverView(id=f"{rel}-river")
+
+
+def fit_my_line(screen: DOMNode, width: int) -> None:
+    """The player's seat line (waits, or the hint rows' legend, in its note) and melds share a
+    row while both fit in ``width``; else the melds take the row over the seat line (which stays
+    just over the hand and its hint rows), so that neither runs into the other and every meld
+    shows."""
+    seat = screen.query_one("#my-seat", SeatLine)
+    melds = screen.query_one("#my-melds", MeldsView)
+    need = seat.line(tiles=True).cell_len + 2 + melds.one_line_width()
+    stacked = bool(melds.melds) and need > width
+    screen.query_one("#my-line").set_class(stacked, "-stacked")
