@@ -2,7 +2,6 @@
 table and when leaving; a saved game is never replaced without the player's yes."""
 
 import asyncio
-import time
 
 from app.app import RiichiApp
 from app.i18n import t
@@ -16,35 +15,15 @@ from app.session import GameSession
 from app.storage import journal as J
 from app.storage.settings import Settings
 from engine.rules import RuleSet
-
-
-async def until(pilot, condition, timeout=20.0):
-    start = time.monotonic()
-    while not condition():
-        assert time.monotonic() - start < timeout, "timed out"
-        await pilot.pause(0.02)
-
-
-def my_turn(app) -> bool:
-    return isinstance(app.screen, TableScreen) and bool(app.screen.legal)
+from tests.app.test_snapshots import my_turn
+from tests.app.test_snapshots import wait_until as until
+from tests.app.test_toggles import told
 
 
 def make_app(**options) -> RiichiApp:
     base = dict(speed="instant", difficulty="greedy")
     base.update(options)
     return RiichiApp(PlayOptions(**base), settings=Settings())
-
-
-def told(app) -> list[str]:
-    said: list[str] = []
-    notify = app.notify
-
-    def record(message, *args, **kwargs):
-        said.append(str(message))
-        return notify(message, *args, **kwargs)
-
-    app.notify = record
-    return said
 
 
 def a_saved_game(seed: int = 99) -> bytes:

@@ -2,12 +2,10 @@
 w/x/z say what they changed, and auto-tsumogiri never discards a winning draw or skips a kan."""
 
 import asyncio
-import time
 
 from app.app import RiichiApp
 from app.i18n import t
 from app.options import PlayOptions
-from app.screens.table import TableScreen
 from app.storage.settings import Settings, load_settings, settings_from_dict
 from engine.actions import Discard, Kan, Riichi, Tsumo
 from engine.events import Discarded
@@ -15,23 +13,14 @@ from engine.game import Game
 from engine.rules import RuleSet
 from engine.tiles import TilePool, parse_kind
 from engine.wall import Wall
+from tests.app.test_snapshots import my_turn
+from tests.app.test_snapshots import wait_until as until
 
 
 def test_auto_tsumogiri_is_off_by_default():
     assert Settings().tsumogiri_after_riichi is False
     assert settings_from_dict({})[0].tsumogiri_after_riichi is False
     assert load_settings()[0].tsumogiri_after_riichi is False  # a first start: no file
-
-
-async def until(pilot, condition, timeout=20.0):
-    start = time.monotonic()
-    while not condition():
-        assert time.monotonic() - start < timeout, "timed out"
-        await pilot.pause(0.02)
-
-
-def my_turn(app) -> bool:
-    return isinstance(app.screen, TableScreen) and bool(app.screen.legal)
 
 
 def told(app) -> list[str]:
