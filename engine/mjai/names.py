@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import InvalidNotation, RulesError
 from engine.rules import TENHOU, RuleSet
-from engine.tiles import DEFAULT_REDS, FIVES, Reds, is_red
+from engine.tiles import DEFAULT_REDS, FIVES, Reds, TilePool, is_red
 
 HONOR_LETTERS = ("E", "S", "W", "N", "P", "F", "C")
 _SUITS = "mps"
@@ -66,23 +66,18 @@ class TileIds:
 
     def __init__(self, reds: Reds = DEFAULT_REDS) -> None:
         self.reds = reds
-        self.used: set[int] = set()
+        self.pool = TilePool(reds)
 
     def take(self, name: object) -> int:
         kind, red = parse_mjai_tile(name)
         n_red = self.reds[kind // 9] if kind in FIVES else 0
         if red and n_red == 0:
             raise InvalidNotation(f"{name!r}: these rules have no red fives of that suit")
-        copies = range(n_red) if red else range(n_red, 4)
-        for c in copies:
-            t = kind * 4 + c
-            if t not in self.used:
-                self.used.add(t)
-                return t
-        return kind * 4 + copies[-1] if len(copies) else kind * 4
-
-    def reserve(self, tile: int) -> None:
-        self.used.add(tile)
+        try:
+            return self.pool.take(kind, red)
+        except InvalidNotation:  # every copy of this kind (and red-ness) is out: reuse one
+            copies = range(n_red) if red else range(n_red, 4)
+            return kind * 4 + copies[-1] if len(copies) else kind * 4
 
 
 def rules_for(start_game: dict[str, Any] | None, base: RuleSet = TENHOU) -> RuleSet:

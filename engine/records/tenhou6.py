@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engine.errors import InvalidNotation
 from engine.meld import Meld, MeldKind
 from engine.records.model import (
     Call,
@@ -32,7 +33,7 @@ from engine.records.model import (
     four,
 )
 from engine.rules import RuleSet, preset
-from engine.tiles import Reds
+from engine.tiles import FIVES, Reds, TilePool, is_red
 
 #: Tenhou's yaku names (mjlog2json output), by Tenhou yaku id.
 YAKU_NAMES: dict[int, str] = {
@@ -116,34 +117,26 @@ class _Tiles:
 
     def __init__(self, reds: Reds) -> None:
         self.reds = reds
-        self.used: set[int] = set()
+        self.pool = TilePool(reds)
         self.hands: list[list[int]] = [[], [], [], []]
 
     def new(self, code: Any) -> int:
         kind, red = self._kind(code)
-        n_red = self.reds[kind // 9] if kind in (4, 13, 22) else 0
-        if red and n_red == 0:
+        if red and (kind not in FIVES or self.reds[kind // 9] == 0):
             raise RecordError(f"tile {code}: a red five, but these rules have none")
-        copies = range(n_red) if red else range(n_red, 4)
-        for c in copies:
-            tile = kind * 4 + c
-            if tile not in self.used:
-                self.used.add(tile)
-                return tile
-        raise RecordError(f"tile {code}: more copies than the set holds")
+        try:
+            return self.pool.take(kind, red)
+        except InvalidNotation:
+            raise RecordError(f"tile {code}: more copies than the set holds") from None
 
     def take(self, seat: int, code: Any) -> int:
         """Remove a tile with this code from ``seat``'s hand."""
         kind, red = self._kind(code)
         for t in self.hands[seat]:
-            if t >> 2 == kind and self._red(t) == red:
+            if t >> 2 == kind and is_red(t, self.reds) == red:
                 self.hands[seat].remove(t)
                 return t
         raise RecordError(f"seat {seat} has no {code} in hand")
-
-    def _red(self, tile: int) -> bool:
-        kind = tile >> 2
-        return kind in (4, 13, 22) and (tile & 3) < self.reds[kind // 9]
 
     @staticmethod
     def _kind(code: Any) -> tuple[int, bool]:
