@@ -11,12 +11,12 @@ from ai.advice import explain_riichi, explain_win
 from app import i18n
 from app.glyphs import Painter, glyph_set, theme
 from app.offers import NARROW_ADVICE, build_offers, refused_tile_note, riichi_text, win_text
-from app.screens.table import TableScreen
 from app.widgets import CallBar
 from engine.actions import Chi, Discard, Riichi, Tsumo
 from engine.rules import preset
 from engine.tiles import parse_kind, parse_tiles
 from tests.app.positions import Position, position_app, scripted_game
+from tests.app.test_snapshots import my_turn, wait_until
 
 TENHOU = preset("tenhou")
 #: the dealer's hand: tanyao pinfu tenpai on 3s-6s-9s after discarding the 9m drawn
@@ -111,10 +111,7 @@ async def _table():
     position = Position(hands={0: TANYAO}, draws=[80], script=[])
     app = position_app(position.game(), {})
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            if isinstance(app.screen, TableScreen) and app.screen.legal:
-                break
-            await pilot.pause(0.01)
+        await wait_until(pilot, lambda: my_turn(app), timeout=5)
         screen = app.screen
         assert any(isinstance(a, Riichi) for a in screen.legal)
         await pilot.pause()
@@ -155,10 +152,7 @@ async def _kuikae():
 
     app = position_app(KUIKAE.game(), {})
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            if isinstance(app.screen, TableScreen) and app.screen.legal:
-                break
-            await pilot.pause(0.01)
+        await wait_until(pilot, lambda: my_turn(app), timeout=5)
         screen = app.screen
         await pilot.pause()
         index = screen.query_one(HandView).shown().index(60)
@@ -236,10 +230,7 @@ def test_the_table_says_why_the_marked_tile_is_not_the_fastest_at_80x24():
 async def _pick_note():
     app = position_app(AGAINST_RIICHI.game(), {}, hints=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
-            if isinstance(app.screen, TableScreen) and app.screen.legal:
-                break
-            await pilot.pause(0.01)
+        await wait_until(pilot, lambda: my_turn(app), timeout=5)
         await pilot.pause()
         text = app.screen.query_one(CallBar).render().plain
         assert "▸ the strong AI's pick: safer" in text and cell_len(text) <= 78

@@ -15,19 +15,13 @@ from app.storage import history as H
 from app.storage import paths
 from app.storage.settings import Settings
 from app.widgets.charts import BarChart, PlacementChart
+from tests.app.test_storage_history import R_DEAL_IN, R_DRAW, R_TSUMO, R_WIN
 
 HUMAN = {"kind": "human", "name": "You"}
 SEATS = [HUMAN] + [{"kind": "ai", "level": "normal"}] * 3
 
-# Rounds from seat 0's side: a riichi ron win, a deal-in after a call, a riichi tsumo, a draw.
-R_WIN = H.PlayedRound(0, 0, "ron", (7700, -7700, 0, 0),
-                      (H.PlayedWin(0, 1, 3, 30, 7700, ("riichi", "pinfu", "dora")),), riichi=(0,))
-R_DEAL_IN = H.PlayedRound(1, 0, "ron", (-3900, 0, 3900, 0),
-                          (H.PlayedWin(2, 0, 2, 30, 3900, ("tanyao", "dora")),), called=(0, 2))
-R_TSUMO = H.PlayedRound(2, 1, "tsumo", (8000, -4000, -2000, -2000),
-                        (H.PlayedWin(0, 0, 4, 30, 7900, ("riichi", "menzen tsumo", "pinfu",
-                                                          "ura dora")),), riichi=(0, 3))
-R_DRAW = H.PlayedRound(3, 2, "exhaustive", (1500, 1500, -1500, -1500))
+# Rounds from seat 0's side (a riichi ron win, a deal-in after a call, a riichi tsumo, a draw):
+# the same as the history tests'.
 R_OPEN_WIN = H.PlayedRound(4, 0, "ron", (2000, 0, -2000, 0),
                            (H.PlayedWin(0, 2, 1, 30, 1000, ("yakuhai: haku",)),), called=(0,))
 
