@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai import make_agent
-from ai.chances import spare_tile
+from ai.chances import live_waits
 from ai.efficiency import regular_shanten
 from ai.placement import Outlook, is_all_last
 from ai.value import JUNCHAN_KEEP, extra_routes
@@ -498,6 +498,7 @@ def explain_riichi(view: PlayerView, legal: Sequence[Action], rules: RuleSet) ->
     concealed = list(view.concealed)
     visible = visible_counts(view)
     melds = list(view.melds[view.seat])
+    used = set(concealed) | {t for m in melds for t in m.tiles} | set(view.dora_indicators)
     out: dict[int, RiichiAdvice] = {}
     for a in legal:
         if not isinstance(a, Riichi) or a.open or a.tile >> 2 in out:
@@ -507,13 +508,9 @@ def explain_riichi(view: PlayerView, legal: Sequence[Action], rules: RuleSet) ->
         counts = _counts(rest)
         kinds = tuple(waits(counts))
         unseen = [max(0, 4 - counts[k] - visible[k]) for k in range(34)]
-        used = set(concealed) | {t for m in melds for t in m.tiles} | set(view.dora_indicators)
         with_riichi: list[int] = []
         dama: list[int] = []
-        for w in kinds:
-            tile = spare_tile(w, used)
-            if tile is None or unseen[w] <= 0:
-                continue
+        for _w, _n, tile in live_waits(kinds, unseen, used):
             for riichi, prices in ((True, with_riichi), (False, dama)):
                 sit = WinSituation(riichi=riichi, round_wind=view.round_wind,
                                    seat_wind=view.seat_wind, dora_indicators=view.dora_indicators)
