@@ -157,6 +157,14 @@ def seat_text(key: str, seat: int, human: int = 0, role: str = "seat", **values:
     return t(key, **{role: seat_name(seat, human)}, **values)
 
 
+def tsumo_price(tsumo_dealer: int, tsumo_other: int) -> str:
+    """What a tsumo costs: ``1300 all`` for a dealer's (every other seat pays the same, and
+    ``tsumo_dealer`` is 0), else what each non-dealer and the dealer pay, ``700/1300``."""
+    if not tsumo_dealer:
+        return t("advice.all", n=tsumo_other)
+    return f"{tsumo_other}/{tsumo_dealer}"
+
+
 def round_label(round_index: int) -> str:
     """``East 1`` … ``West 4`` (in the current language) for a round index (0 = East 1)."""
     return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from rich.text import Text
 
-from app.i18n import seat_name, t, texts
+from app.i18n import seat_name, t, texts, tsumo_price
 from app.widgets import TileHint
 from engine.actions import (
     AbortNineTerminals,
@@ -217,12 +217,7 @@ def win_text(action: Action, view: PlayerView | None, rules: RuleSet) -> str:
         value = head if r.yakuman else t("advice.han_limit", han=r.han, limit=head)
     else:
         value = t("advice.han_fu", han=r.han, fu=r.fu)
-    if r.tsumo and r.dealer:
-        price = t("advice.all", n=r.tsumo_other)
-    elif r.tsumo:
-        price = f"{r.tsumo_other}/{r.tsumo_dealer}"
-    else:
-        price = str(r.ron)
+    price = tsumo_price(r.tsumo_dealer, r.tsumo_other) if r.tsumo else str(r.ron)
     out = f"{value} · {price}"
     if a.place_after is not None:
         place = t(f"gameover.place_{a.place_after + 1}")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from ai.placement import Need, Outlook, is_all_last
-from app.i18n import round_label, seat_name, t
+from app.i18n import round_label, seat_name, t, tsumo_price
 from engine.rules import RuleSet
 from engine.scoring.points import base_points, pay
 from engine.view import PlayerView
@@ -107,10 +107,7 @@ def _need(need: Need, me: int, short: bool, tsumo: bool, outlook: Outlook) -> st
         if need.tsumo is None:
             parts.append(t("allast.tsumo_none"))
         else:
-            if not need.tsumo_dealer:  # the dealer's tsumo: each pays the same
-                label = t("allast.all", n=need.tsumo_other)
-            else:
-                label = f"{need.tsumo_other}/{need.tsumo_dealer}"
+            label = tsumo_price(need.tsumo_dealer, need.tsumo_other)
             parts.append(t("allast.tsumo", price=label))
     return t("allast.target", target=t(f"allast.to_{need.place + 1}"), text=_join(*parts))
 
