@@ -162,7 +162,8 @@ class GameSession:
         self.node: Any = None  # the screen told what happens (attach)
         self.seat = 0  # the seat that screen shows
         self.closed = False
-        self.driver = Driver(game, self.agents)
+        # every action the driver submits (an agent's, a person's, an automatic one) is journalled
+        self.driver = Driver(game, self.agents, on_events=lambda s, a, _e: self.record(s, a))
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
@@ -289,7 +290,6 @@ class GameSession:
                     continue
                 self._asked = {}
                 events = self.driver.submit(command.seat, command.action)
-                self.record(command.seat, command.action)
                 if self._tell(events, drawn=True):
                     continue
             self._advance(worker)
@@ -335,7 +335,6 @@ class GameSession:
                 step = self.driver.step()
                 assert step is not None
                 seat, action, events = step
-                self.record(seat, action)
                 if worker.is_cancelled or self.closed or show(events):
                     return
                 if delay and any(isinstance(e, _VISIBLE) for e in events):
@@ -350,7 +349,6 @@ class GameSession:
             auto = self.auto_action(seat, legal, view)
             if auto is not None:
                 events = self.driver.submit(seat, auto)
-                self.record(seat, auto)
                 if show(events):
                     return
                 continue
