@@ -50,11 +50,7 @@ class FollowedRound:
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         """The seat's legal actions now, by the table's rules (empty: nothing to decide)."""
-        r = self.r
-        p = r.pending
-        if p is None:
-            p = r.pending = pending_of(r)
-        return p.get(seat, ())
+        return pending_of(self.r).get(seat, ())
 
     # ------------------------------------------------------------ the seat's own tiles
     def own_tile(self, kind: int, red: bool, prefer: Iterable[int | None] = ()) -> int | None:

@@ -178,11 +178,7 @@ class Table:
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Seats that must act now and their legal actions (empty when the round is over)."""
-        r = self.state
-        p = r.pending
-        if p is None:
-            p = r.pending = pending_of(r)
-        return p
+        return pending_of(self.state)
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         """The seat's legal actions now (empty when it need not act)."""
@@ -282,7 +278,15 @@ def _deal(r: Round, wall: Wall) -> None:
 
 
 def pending_of(r: Round) -> dict[int, tuple[Action, ...]]:
-    """Seats that must act now and their legal actions."""
+    """Seats that must act now and their legal actions, kept in ``r.pending`` until the round
+    changes (whatever changes it sets ``r.pending`` back to None)."""
+    p = r.pending
+    if p is None:
+        p = r.pending = _compute_pending(r)
+    return p
+
+
+def _compute_pending(r: Round) -> dict[int, tuple[Action, ...]]:
     phase = r.phase
     if phase is Phase.TURN:
         return {r.turn: turn_legal(r, r.turn)}
