@@ -81,6 +81,11 @@ def game_prints() -> dict[str, dict[str, str]]:
     return out
 
 
+def _here(text: str) -> str:
+    """A replay's text with the logs folder's own path taken out, so that prints agree between checkouts."""
+    return text.replace(f"{LOGS.resolve()}{os.sep}", "").replace(f"{LOGS}{os.sep}", "")
+
+
 def replay_prints() -> dict[str, dict[str, object]]:
     from engine.records import RecordError, read_record
     from engine.replay import replay_game
@@ -95,13 +100,13 @@ def replay_prints() -> dict[str, dict[str, object]]:
         try:
             record = read_record(path)
         except RecordError as exc:
-            out[key] = {"error": str(exc)}
+            out[key] = {"error": _here(str(exc))}
             continue
         report = replay_game(record, check=True)
         events = report.game.events if report.game is not None else []
         out[key] = {
             "rounds": report.rounds,
-            "mismatches": [str(m) for m in report.mismatches],
+            "mismatches": [_here(str(m)) for m in report.mismatches],
             "events": _sha("\n".join(repr(e) for e in events)),
         }
     return out
