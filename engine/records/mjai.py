@@ -326,7 +326,7 @@ def parse_mjai(text: str, source: str = "", base: RuleSet = TENHOU) -> GameRecor
     if current is not None:
         cut = current.record(None)
         problem = f"{name}: the record stops inside round {cut.name}"
-    return GameRecord(rules=rules, names=names, rounds=tuple(rounds),  # type: ignore[arg-type]
+    return GameRecord(rules=rules, names=names, rounds=tuple(rounds),
                       final_scores=final, cut=cut, problem=problem, source=source)
 
 

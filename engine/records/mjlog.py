@@ -334,7 +334,7 @@ def _parse(data: str, where: str) -> GameRecord:
     if not rounds and cut is None:
         raise RecordError("no round in the record (no <INIT> tag)")
     return GameRecord(
-        rules, tuple(names), tuple(rounds), disp,  # type: ignore[arg-type]
+        rules, tuple(names), tuple(rounds), disp,
         final_scores, final_points, cut, problem, where,
     )
 

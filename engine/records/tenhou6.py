@@ -567,7 +567,7 @@ def parse_tenhou6(text: str, source: str = "") -> GameRecord:
     if isinstance(sc, list) and len(sc) == 8:
         final_scores = four(int(sc[2 * s]) for s in range(4))
         final_points = four(float(sc[2 * s + 1]) for s in range(4))
-    return GameRecord(rules, tuple(str(x) for x in names), tuple(rounds), disp,  # type: ignore[arg-type]
+    return GameRecord(rules, tuple(str(x) for x in names), tuple(rounds), disp,
                       final_scores, final_points, None, None, where)
 
 

@@ -59,9 +59,21 @@ def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
     return base, None
 
 
-def pay(base: int, dealer: bool) -> tuple[int, int, int]:
+def pay(base: int, dealer: bool, players: int = 4, tsumo_loss: bool = True
+        ) -> tuple[int, int, int]:
     """(ron, tsumo_dealer, tsumo_other) for a base (S5); a dealer's tsumo_dealer is 0 and
-    tsumo_other is what each player pays."""
+    tsumo_other is what each player pays. Three players without tsumo loss (P1) split the
+    missing seat's share between the two payers: a dealer tsumo is 3a each, a non-dealer's
+    2.5a from the dealer and 1.5a from the other (each rounded up to 100).
+
+    >>> pay(2000, False, players=3, tsumo_loss=False)
+    (8000, 5000, 3000)
+    """
+    if players == 3 and not tsumo_loss:
+        if dealer:
+            return _up100(base * RON_DEALER), 0, _up100(base * 3)
+        return (_up100(base * RON_OTHER), _up100(-(-5 * base // 2)),
+                _up100(-(-3 * base // 2)))
     if dealer:
         return _up100(base * RON_DEALER), 0, _up100(base * TSUMO_DEALER_EACH)
     return (_up100(base * RON_OTHER), _up100(base * TSUMO_FROM_DEALER),
@@ -80,12 +92,15 @@ def payments(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer:
             "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
 
 
-def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool) -> int:
+def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
+             players: int = 4) -> int:
+    """What the winner receives (before honba and sticks): three players have one payer less
+    (P1)."""
     if not tsumo:
         return ron
     if dealer:
-        return 3 * tsumo_other
-    return tsumo_dealer + 2 * tsumo_other
+        return (players - 1) * tsumo_other
+    return tsumo_dealer + (players - 2) * tsumo_other
 
 
 def nagashi_mangan(dealer: bool, rules: RuleSet, honba: int = 0) -> dict[str, int]:
