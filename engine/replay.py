@@ -37,6 +37,7 @@ from engine.records.model import (
     Discard,
     Draw,
     GameRecord,
+    Nuki,
     RecordError,
     RoundEnd,
     RoundRecord,
@@ -46,8 +47,17 @@ from engine.records.model import Win as RecordedWin
 from engine.rules import RuleSet
 from engine.standings import final_scores, ranking
 from engine.table import Phase
+from engine.tenhou_shuffle import rounds as tenhou_walls
 from engine.tiles import Reds
-from engine.wall import DEAD_WALL_START, FIRST_DRAW, Wall
+from engine.wall import (
+    DEAD_WALL_START,
+    FIRST_DRAW,
+    SANMA_DEAD_START,
+    SANMA_FIRST_DRAW,
+    SANMA_REPLACEMENTS,
+    SANMA_TILES,
+    Wall,
+)
 
 _DRAW_KINDS = {
     RoundEnd.EXHAUSTIVE: DrawKind.EXHAUSTIVE,
@@ -101,6 +111,8 @@ def build_wall(r: RoundRecord) -> Wall:
     """The round's wall in the agreed layout (see ``engine.wall``)."""
     live = [e.tile for e in r.events if isinstance(e, Draw) and not e.rinshan]
     rinshan = [e.tile for e in r.events if isinstance(e, Draw) and e.rinshan]
+    if len(r.hands) == 3:
+        return _build_wall3(r, live, rinshan)
     if len(rinshan) > 4:
         raise RecordError(f"round {r.name}: {len(rinshan)} rinshan draws (at most 4 kans)")
     if len(r.dora) > 5 or len(r.ura) > 5:
@@ -133,6 +145,59 @@ def build_wall(r: RoundRecord) -> Wall:
         raise RecordError(f"round {r.name}: {exc}") from None
 
 
+def _build_wall3(r: RoundRecord, live: list[int], rinshan: list[int]) -> Wall:
+    """A three-player round's wall in Tenhou's layout (P1, ``engine.wall``): the deal and the
+    live draws from ``tiles[0]``, replacement draws (kans and Norths) and indicators at their
+    ``yama`` places, every other tile after."""
+    if len(rinshan) > 8:
+        raise RecordError(f"round {r.name}: {len(rinshan)} replacement draws (at most 8)")
+    if len(r.dora) > 5 or len(r.ura) > 5:
+        raise RecordError(f"round {r.name}: more than five dora or ura indicators")
+    if SANMA_FIRST_DRAW + len(live) > SANMA_DEAD_START - len(rinshan):
+        raise RecordError(f"round {r.name}: {len(live)} live draws do not fit in the wall")
+    order: list[int | None] = [None] * 108
+    for i in range(9):
+        start = 4 * (i // 3)
+        order[4 * i: 4 * i + 4] = r.hands[(r.dealer + i) % 3][start: start + 4]
+    for i in range(3):
+        order[36 + i] = r.hands[(r.dealer + i) % 3][12]
+    for i, t in enumerate(live):
+        order[SANMA_FIRST_DRAW + i] = t
+    for i, t in enumerate(rinshan):
+        order[107 - SANMA_REPLACEMENTS[i]] = t
+    for i, t in enumerate(r.dora):
+        order[107 - (9 + 2 * i)] = t
+    for i, t in enumerate(r.ura):
+        order[107 - (8 + 2 * i)] = t
+    placed = [t for t in order if t is not None]
+    if len(set(placed)) != len(placed):
+        raise RecordError(f"round {r.name}: a tile appears twice in the record")
+    rest = iter(sorted(set(SANMA_TILES) - set(placed)))
+    try:
+        return Wall.from_tiles(t if t is not None else next(rest) for t in order)
+    except (RulesError, StopIteration) as exc:
+        raise RecordError(f"round {r.name}: not the 108 tiles of three players ({exc})") from None
+
+
+def seeded_walls(record: GameRecord, rounds: list[RoundRecord]) -> list[Wall] | None:
+    """The walls Tenhou dealt a three-player record from its ``<SHUFFLE>`` seed (P1), one per
+    round, when every round's dealt hands and live draws agree with them; None otherwise."""
+    if not record.shuffle or record.rules.players != 3:
+        return None
+    try:
+        gen = tenhou_walls(record.shuffle, 3)
+        walls = [Wall.tenhou(yama, dice) for (yama, dice), _ in zip(gen, rounds, strict=False)]
+    except RulesError:
+        return None
+    for wall, r in zip(walls, rounds, strict=True):
+        dealt = [tuple(sorted(h)) for h in wall.deal(r.dealer)]
+        live = [e.tile for e in r.events if isinstance(e, Draw) and not e.rinshan]
+        if dealt != [tuple(sorted(h)) for h in r.hands] or list(
+                wall.tiles[SANMA_FIRST_DRAW:SANMA_FIRST_DRAW + len(live)]) != live:
+            return None
+    return walls
+
+
 def _name(index: int, honba: int) -> str:
     return f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
 
@@ -157,6 +222,8 @@ def _pick(legal: tuple[Action, ...], want: Action, reds: Reds) -> Action | None:
         elif isinstance(want, A.Kan) and isinstance(a, A.Kan) and a.kind is want.kind and _codes(
                 a.tiles, reds) == _codes(want.tiles, reds):
             return a
+        elif isinstance(want, A.Nuki) and isinstance(a, A.Nuki):
+            return a  # P1: every North is the same
     return None
 
 
@@ -234,6 +301,11 @@ class _RoundPlayer:
                 case Discard(seat, tile, _, riichi):
                     if not self.submit(turn, seat, A.Riichi(tile) if riichi else A.Discard(tile)):
                         return False
+                case Nuki(seat, tile):
+                    if self.in_calls() and not self.pass_all(turn):
+                        return False
+                    if not self.submit(turn, seat, A.Nuki(tile)):
+                        return False
                 case Call(seat, meld):
                     want = _call_action(meld)
                     if meld.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN):
@@ -309,7 +381,7 @@ class _RoundPlayer:
         if tuple(d.deltas) != o.deltas:
             self.miss(None, f"draw payments: record {o.deltas}, engine {tuple(d.deltas)}")
         if o.tenpai is not None and o.end is RoundEnd.EXHAUSTIVE:
-            tenpai = tuple(s for s in range(4) if d.tenpai[s])
+            tenpai = tuple(s for s in range(len(d.tenpai)) if d.tenpai[s])
             if tenpai != o.tenpai:
                 self.miss(None, f"tenpai seats: record {o.tenpai}, engine {tenpai}")
 
@@ -389,8 +461,8 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
     out: list[Mismatch] = []
     rounds = list(record.rounds)
     playable = rounds + ([record.cut] if record.cut is not None else [])
-    walls: list[Wall] = []
-    for i, r in enumerate(playable):
+    walls: list[Wall] = seeded_walls(record, playable) or []
+    for i, r in enumerate(playable if not walls else ()):
         try:
             walls.append(build_wall(r))
         except RecordError as exc:  # replay the rounds before it
@@ -484,11 +556,12 @@ def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
     rules = record.rules
     first = record.rounds[0] if record.rounds else record.cut
     if first is not None and first.index == 0 and first.honba == 0 and first.sticks == 0 and (
-            first.scores != (rules.starting_points,) * 4):
+            first.scores != (rules.starting_points,) * len(first.scores)):
         return None, (f"final game points not compared: the game starts with {first.scores}, "
                       f"not the rules' {rules.starting_points} each, so its uma and oka are not "
                       "the rules'")
-    if record.disp[:1] and record.disp[0] in _TENHOU_ROOMS:
+    room = record.disp.removeprefix("三")[:1]  # P1: Tenhou's three-player rule names
+    if room and room in _TENHOU_ROOMS:
         points = record.final_points or ()
         era = "exact" if any(p != int(p) for p in points) else "round_points"
         rules = rules.replace(score_rounding=era)

@@ -215,6 +215,9 @@ class GameRecord:
     cut: RoundRecord | None = None
     problem: str | None = None
     source: str = field(default="", compare=False)
+    #: Tenhou's wall seed (mjlog ``<SHUFFLE seed>``, ``mt19937ar-sha512-n288-base64,...``) when
+    #: the record has one: its walls can be dealt again (``engine.tenhou_shuffle``)
+    shuffle: str = field(default="", compare=False)
 
     @property
     def complete(self) -> bool:
