@@ -288,11 +288,11 @@ def _parse(data: str, where: str) -> GameRecord:
             if cur is None or cur.outcome is not None:
                 raise RecordError("<N> outside a round in play")
             who = int(attrs["who"])
-            m = int(attrs["m"])
-            if m & 0x20 and not m & 0x1C:  # P1: a North set aside (nuki), tile id m >> 8
-                cur.events.append(Nuki(who, m >> 8))
+            bits = int(attrs["m"])
+            if bits & 0x20 and not bits & 0x1C:  # P1: a North set aside (nuki), id bits >> 8
+                cur.events.append(Nuki(who, bits >> 8))
             else:
-                cur.events.append(Call(who, decode_meld(m, who)))
+                cur.events.append(Call(who, decode_meld(bits, who)))
         elif tag == "DORA":
             if cur is None:
                 raise RecordError("<DORA> outside a round")
