@@ -76,7 +76,8 @@ def rule_name(rules: RuleSet) -> str:
     >>> rule_name(RuleSet(length="tonpuusen", kuitan=False))
     'riichi 般東赤'
     """
-    return ("riichi 般" + ("東" if rules.length == "tonpuusen" else "南")
+    return ("riichi " + ("三" if rules.players == 3 else "") + "般"
+            + ("東" if rules.length == "tonpuusen" else "南")
             + ("喰" if rules.kuitan else "") + ("赤" if any(rules.red_fives) else ""))
 
 

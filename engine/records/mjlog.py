@@ -292,7 +292,13 @@ def _parse(data: str, where: str) -> GameRecord:
             if bits & 0x20 and not bits & 0x1C:  # P1: a North set aside (nuki), id bits >> 8
                 cur.events.append(Nuki(who, bits >> 8))
             else:
-                cur.events.append(Call(who, decode_meld(bits, who)))
+                meld = decode_meld(bits, who)
+                if rules.players == 3 and meld.source:
+                    # P1: Tenhou counts the caller's source as at a four-player table whose
+                    # fourth seat is empty; the engine counts among the three seats
+                    src = (who + meld.source) % 4
+                    meld = Meld(meld.kind, meld.tiles, meld.called, (src - who) % 3, meld.added)
+                cur.events.append(Call(who, meld))
         elif tag == "DORA":
             if cur is None:
                 raise RecordError("<DORA> outside a round")
