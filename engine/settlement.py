@@ -153,7 +153,8 @@ def settle_exhaustive(r: Round) -> None:
             if river and all((x.tile >> 2) in YAOCHUU and x.called_by is None for x in river):
                 nagashi.append(p)
     for p in nagashi:
-        pay = nagashi_mangan(p == r.dealer, r.rules, r.honba)
+        # honba counted in 100s per payer: rules.honba_points scales them (S6)
+        pay = nagashi_mangan(p == r.dealer, r.rules, r.honba * r.rules.honba_points // 100)
         for q in range(n):
             if q == p:
                 continue

@@ -28,7 +28,7 @@ class PlayerView:
     """What ``seat`` may see of the current round."""
 
     seat: int
-    round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West, 12-15 North (three players: 0-2...)
+    round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West, 12-15 North (P1: x % 4 <= 2)
     round_wind: int  # tile kind 27-30
     seat_wind: int  # tile kind 27-30; 27 = this seat is the dealer
     dealer: int

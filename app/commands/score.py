@@ -254,16 +254,9 @@ def find_win_tile(concealed: list[int], text: str, rules: RuleSet) -> int:
 
 
 def payments_of(result: HandResult, sit: WinSituation, rules: RuleSet) -> dict[str, int]:
-    """Who pays what, honba included (S6): the result's own table for four players; with three
-    (P1) each honba is ``rules.honba_points`` per payer (200 on ron on Tenhou)."""
-    if rules.players == 4:
-        return result.payments(sit.honba)
-    per = rules.honba_points * sit.honba
-    if not result.tsumo:
-        return {"discarder": result.ron + per * (rules.players - 1)}
-    if result.dealer:
-        return {"each": result.tsumo_other + per}
-    return {"dealer": result.tsumo_dealer + per, "non_dealer": result.tsumo_other + per}
+    """Who pays what, honba included (S6): each honba is ``rules.honba_points`` per payer (200
+    on ron with three players on Tenhou, P1)."""
+    return result.payments(sit.honba, rules.players, rules.honba_points)
 
 
 def result_json(result: HandResult, sit: WinSituation,

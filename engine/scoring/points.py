@@ -81,15 +81,28 @@ def pay(base: int, dealer: bool, players: int = 4, tsumo_loss: bool = True
 
 
 def payments(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
-             honba: int = 0) -> dict[str, int]:
+             honba: int = 0, players: int = 4, honba_points: int = 100) -> dict[str, int]:
     """Who pays what, honba included (S6): ``{"discarder": n}``, ``{"each": n}`` (dealer tsumo)
-    or ``{"dealer": n, "non_dealer": n}`` (each non-dealer pays ``non_dealer``)."""
+    or ``{"dealer": n, "non_dealer": n}`` (each non-dealer pays ``non_dealer``). Each honba is
+    ``honba_points`` per payer: the discarder pays it for all (300 with four players, 200 with
+    three, P1).
+
+    >>> payments(7700, 0, 0, False, False, honba=2, players=3)
+    {'discarder': 8100}
+    """
+    if players == 4 and honba_points == 100:  # the common case, as it always was
+        if not tsumo:
+            return {"discarder": ron + HONBA_RON * honba}
+        if dealer:
+            return {"each": tsumo_other + HONBA_TSUMO_EACH * honba}
+        return {"dealer": tsumo_dealer + HONBA_TSUMO_EACH * honba,
+                "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
+    per = honba_points * honba
     if not tsumo:
-        return {"discarder": ron + HONBA_RON * honba}
+        return {"discarder": ron + per * (players - 1)}
     if dealer:
-        return {"each": tsumo_other + HONBA_TSUMO_EACH * honba}
-    return {"dealer": tsumo_dealer + HONBA_TSUMO_EACH * honba,
-            "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
+        return {"each": tsumo_other + per}
+    return {"dealer": tsumo_dealer + per, "non_dealer": tsumo_other + per}
 
 
 def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
