@@ -10,7 +10,7 @@ from engine.events import DrawKind, Drew, GameEnded, RoundDrawn, Win
 from engine.events import Nuki as NukiEvent
 from engine.game import Game, RoundStart
 from engine.rules import RuleSet, default_preset, preset
-from engine.scoring import WinSituation, score_hand
+from engine.scoring import NoYaku, WinSituation, score_hand
 from engine.scoring.points import pay, total_of
 from engine.standings import final_scores, next_step, ranking
 from engine.table import Phase, Table
@@ -332,3 +332,42 @@ def test_P1_a_game_starts_from_three_scores_and_saves_and_replays():
         isinstance(a, Nuki) for a in g.pending()[0]) else None
     again = Game.from_dict(g.to_dict())
     assert again.events == g.events
+
+
+def test_P1_a_north_kept_in_hand_is_a_guest_wind_unless_north_yakuhai():
+    pool = TilePool(T3.red_fives)
+    hand = pool.parse("123p456p789s444z55s")
+    sit = WinSituation(tsumo=True, seat_wind=28, round_wind=27)
+    plain = score_hand(hand, [], hand[-1], sit, T3)
+    assert "yakuhai: north" not in [y.name for y in plain.yaku]
+    valued = score_hand(hand, [], hand[-1], sit, T3.replace(north_yakuhai=True))
+    assert "yakuhai: north" in [y.name for y in valued.yaku] and valued.han == plain.han + 1
+    pair = TilePool(T3.red_fives).parse("123p456p789s111s44z")  # 2 fu only as a value tile
+    ron = WinSituation(seat_wind=28)
+    with pytest.raises(NoYaku, match="without a yaku"):
+        score_hand(pair, [], pair[0], ron, T3)
+    assert ("pair 4z", 2) in score_hand(pair, [], pair[0], WinSituation(seat_wind=28,
+                                                                         riichi=True),
+                                        T3.replace(north_yakuhai=True)).fu_breakdown
+
+
+def test_P1_points_are_kept_through_whole_games_with_norths_set_aside():
+    from ai import make_agent
+    from engine.driver import Driver
+    from engine.events import RoundEnded
+
+    class NukiFirst:
+        def __init__(self, seed):
+            self.inner = make_agent("greedy", seed=seed, rules=T3)
+
+        def act(self, view, legal):
+            return next((a for a in legal if isinstance(a, Nuki)), None) or self.inner.act(
+                view, legal)
+
+    for seed in (11, 12):
+        g = Game(T3, seed)
+        Driver(g, {s: NukiFirst(seed * 3 + s) for s in range(3)}).run()
+        for e in g.events:
+            if isinstance(e, RoundEnded):
+                assert sum(e.scores) + 1000 * e.sticks == 105000 and len(e.deltas) == 3
+        assert any(isinstance(e, NukiEvent) for e in g.events) and g.result is not None
