@@ -371,3 +371,15 @@ def test_P1_points_are_kept_through_whole_games_with_norths_set_aside():
             if isinstance(e, RoundEnded):
                 assert sum(e.scores) + 1000 * e.sticks == 105000 and len(e.deltas) == 3
         assert any(isinstance(e, NukiEvent) for e in g.events) and g.result is not None
+
+
+def test_P1_double_ron_pays_honba_and_sticks_to_the_first_winner_only():
+    t = table3(["123p456p789p11s46s", "1133p5577s99m11z4z", "2244p6688s11m22z4z"],
+               draws="4z", dead={9: "6z"}, honba=1, sticks=1, scores=(35000, 35000, 34000))
+    t.submit(0, Discard(t.drawn))
+    assert set(t.pending()) == {1, 2}
+    t.submit(1, RON)
+    wins = [e for e in t.submit(2, RON) if isinstance(e, Win)]
+    # chiitoitsu 1600 each; seat 1 (first from the discarder) gets 200 honba and the stick
+    assert [w.deltas for w in wins] == [(-1800, 2800, 0), (-1600, 0, 1600)]
+    assert t.outcome.scores == (31600, 37800, 35600) and t.outcome.sticks == 0
