@@ -383,3 +383,15 @@ def test_P1_double_ron_pays_honba_and_sticks_to_the_first_winner_only():
     # chiitoitsu 1600 each; seat 1 (first from the discarder) gets 200 honba and the stick
     assert [w.deltas for w in wins] == [(-1800, 2800, 0), (-1600, 0, 1600)]
     assert t.outcome.scores == (31600, 37800, 35600) and t.outcome.sticks == 0
+
+
+def test_P1_nuki_round_trips_as_json_and_only_a_north_is_set_aside():
+    from engine.actions import action_from_dict
+    from engine.errors import IllegalAction
+
+    assert action_from_dict(Nuki(121).to_dict()) == Nuki(121)
+    with pytest.raises(RulesError, match="only a North"):
+        action_from_dict({"type": "nuki", "tile": 0})
+    four = Table(RuleSet(), Wall.shuffled(4))
+    with pytest.raises(IllegalAction, match="is not legal"):
+        four.submit(0, Nuki(120))
