@@ -1,8 +1,8 @@
 """A recorded game, independent of the file format it came from.
 
 A :class:`GameRecord` is the rules, the players and the rounds; a :class:`RoundRecord` is the start
-state (round, honba, riichi sticks, scores, the four dealt hands), the ordered play (draws,
-discards, calls and kans), the dora and ura indicators and the recorded outcome (wins with their
+state (round, honba, riichi sticks, scores, the dealt hands: four, or three with three players,
+P1), the ordered play (draws, discards, calls and kans, Norths set aside), the dora and ura indicators and the recorded outcome (wins with their
 han, fu, points, Tenhou yaku ids and score changes, or the kind of draw with the tenpai seats).
 
 Tiles are physical tiles 0-135 (``kind = tile // 4``, red fives 16/52/88 with one red per suit),

@@ -316,7 +316,7 @@ class _Kyoku:
                 letter = "p" if "p" in take else "m"
                 pos, called, _ = _split_call(take, letter, f"{self.where}: seat {seat}")
                 source = (_PON_SOURCE if letter == "p" else _KAN_SOURCE).get(pos)
-                if called == code and source == _relative(discarder, seat, self.n):
+                if called == code and source == _relative(discarder, seat):
                     out.append((seat, take))
         seat = (discarder + 1) % self.n
         take = self._peek(seat)
@@ -434,9 +434,10 @@ class _Kyoku:
         self.events.append(Call(seat, meld))
 
 
-def _relative(discarder: int, seat: int, players: int) -> int:
-    """Where a call string places the discarder: Tenhou writes a three-player game's calls as
-    at a four-player table whose fourth seat is empty (kamicha, toimen, shimocha: 3, 2, 1)."""
+def _relative(discarder: int, seat: int) -> int:
+    """Where a call string places the discarder (kamicha, toimen, shimocha: 3, 2, 1), for four
+    players and for three alike: Tenhou writes a three-player game's calls as at a four-player
+    table whose fourth seat is empty (P1)."""
     return (discarder - seat) % 4
 
 
