@@ -63,11 +63,13 @@ def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
     r = next((i for i, t in enumerate(river) if t.riichi), None)
     if r is None:
         return set()
+    n = len(view.rivers)  # seats: four, or three (P1)
+
     def pos(s: int) -> int:
-        return (s - view.dealer) % 4
+        return (s - view.dealer) % n
 
     out: set[int] = set()
-    for j in range(4):
+    for j in range(n):
         if j == target:
             continue
         start = r if pos(j) > pos(target) else r + 1
@@ -97,9 +99,12 @@ def observe(view: PlayerView) -> Situation:
             for t in hand:
                 seen[t >> 2] += 1
     unseen = [max(0, 4 - n) for n in seen]
-    dora = [dora_of(t >> 2) for t in view.dora_indicators]
+    players = len(view.rivers)
+    if players == 3:
+        unseen[1:8] = [0] * 7  # P1: no 2m-8m in play
+    dora = [dora_of(t >> 2, players) for t in view.dora_indicators]
     opponents = []
-    for s in range(4):
+    for s in range(players):
         if s == me:
             continue
         river = view.rivers[s]
@@ -108,7 +113,7 @@ def observe(view: PlayerView) -> Situation:
         riichi_turn = next((i for i, rt in enumerate(river) if rt.riichi), -1)
         if view.riichi[s]:
             safe |= river_safe_after_riichi(view, s)
-        sw = seat_wind(s, view.dealer)
+        sw = seat_wind(s, view.dealer, players)
         opponents.append(
             Opponent(
                 seat=s,

@@ -108,6 +108,20 @@ class Kan:
 
 
 @dataclass(frozen=True, slots=True)
+class Nuki:
+    """P1 (three players): set a North ``tile`` aside as nuki dora and draw a replacement."""
+
+    tile: int
+    type: ClassVar[str] = "nuki"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "tile": self.tile}
+
+    def __str__(self) -> str:
+        return "set a North aside (nuki)"
+
+
+@dataclass(frozen=True, slots=True)
 class Tsumo:
     """Win on one's own draw."""
 
@@ -191,14 +205,14 @@ class AgariYame:
 
 Action = (
     Discard | Riichi | Chi | Pon | Kan | Tsumo | Ron | Pass | AbortNineTerminals | DeclareTenpai
-    | AgariYame
+    | AgariYame | Nuki
 )
 
 ACTION_TYPES: dict[str, type] = {
     cls.type: cls
     for cls in (
         Discard, Riichi, Chi, Pon, Kan, Tsumo, Ron, Pass, AbortNineTerminals, DeclareTenpai,
-        AgariYame,
+        AgariYame, Nuki,
     )
 }
 
@@ -274,4 +288,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return DeclareTenpai(_bool(data, "tenpai"))
         case "agari_yame":
             return AgariYame(_bool(data, "stop"))
+        case "nuki":
+            tile = _int(data, "tile")
+            if tile >> 2 != 30:
+                raise RulesError(f"action {data!r}: only a North (120-123) is set aside")
+            return Nuki(tile)
     raise RulesError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")

@@ -39,6 +39,7 @@ def call_options(r: Round, discarder: int, tile: int) -> None:
     missed: list[int] = []
     last = r.live_tiles_left <= 0
     can_kan = not last and r.kans < r.max_kans
+    chi_ok = r.rules.chi  # P1: never with three players
     seats = r.seats
     for i in range(1, n):
         p = (discarder + i) % n
@@ -46,7 +47,7 @@ def call_options(r: Round, discarder: int, tile: int) -> None:
         cnt = s.counts
         c = cnt[k]
         wait = (s.waits >> k) & 1
-        chi_seat = i == 1 and k < 27 and not last
+        chi_seat = i == 1 and k < 27 and not last and chi_ok
         if not wait and c < 2 and not (chi_seat and _CHI_PAIRS[k] and any(
                 cnt[k1] and cnt[k2] for k1, k2 in _CHI_PAIRS[k])):
             continue

@@ -52,7 +52,7 @@ class RoundStarted:
     dealer: int
     honba: int
     sticks: int
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]  # per seat (four or three, P1)
     dora_indicators: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     dice: tuple[int, int]
@@ -104,6 +104,15 @@ class KanDeclared(_Public):
 
 
 @dataclass(frozen=True, slots=True)
+class Nuki(_Public):
+    """P1: ``seat`` set the North ``tile`` aside as nuki dora (a replacement draw follows, after
+    any ron on it)."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
 class DoraRevealed(_Public):
     """A new kan-dora indicator (D3) turned over."""
 
@@ -115,7 +124,7 @@ class RiichiAccepted(_Public):
     """The riichi declaration discard passed: the 1000-point stick is on the table (R1)."""
 
     seat: int
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]
     sticks: int
 
 
@@ -131,7 +140,7 @@ class Win(_Public):
     melds: tuple[Meld, ...]
     result: HandResult
     ura_indicators: tuple[int, ...]
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
     pao: int | None = None
 
     @property
@@ -146,8 +155,8 @@ class RoundDrawn(_Public):
     seats paid for nagashi mangan; ``deltas`` are the payments (zero for abortive draws)."""
 
     kind: DrawKind
-    deltas: tuple[int, int, int, int]
-    tenpai: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    deltas: tuple[int, ...]
+    tenpai: tuple[bool, ...] = (False, False, False, False)
     hands: tuple[tuple[int, ...], ...] = ((), (), (), ())
     nagashi: tuple[int, ...] = ()
 
@@ -157,8 +166,8 @@ class RoundEnded(_Public):
     """The round's totals: ``deltas`` (wins/draw payments and riichi sticks), ``scores`` after,
     and what carries over: ``honba`` and ``sticks`` for the next round, ``renchan``."""
 
-    deltas: tuple[int, int, int, int]
-    scores: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
     honba: int
     sticks: int
     renchan: bool
@@ -169,9 +178,9 @@ class GameResult:
     """Final standings (G6, G7). ``ranking`` lists seats first to last; ``points`` are final
     points (leftover sticks included per R5); ``scores`` the uma/oka game scores per seat."""
 
-    points: tuple[int, int, int, int]
-    ranking: tuple[int, int, int, int]
-    scores: tuple[float, float, float, float]
+    points: tuple[int, ...]  # per seat (four or three, P1)
+    ranking: tuple[int, ...]
+    scores: tuple[float, ...]
     leftover_sticks: int
 
     def rank_of(self, seat: int) -> int:
@@ -189,5 +198,5 @@ class GameEnded(_Public):
 
 Event = (
     RoundStarted | Drew | Discarded | Called | KanDeclared | DoraRevealed | RiichiAccepted | Win
-    | RoundDrawn | RoundEnded | GameEnded
+    | RoundDrawn | RoundEnded | GameEnded | Nuki
 )

@@ -120,13 +120,14 @@ def seeded_walls(seed: int) -> WallSource:
     so a seed deals the same walls whatever was played before."""
 
     def walls(number: int, start: RoundStart) -> Wall:
-        return Wall.shuffled(seed, start.index, start.honba)
+        return Wall.shuffled(seed, start.index, start.honba, players=len(start.scores))
 
     return walls
 
 
 class Game:
-    """A game between four seats; seat 0 is the first dealer (East in East 1).
+    """A game between ``rules.players`` seats (four, or three: P1); seat 0 is the first dealer
+    (East in East 1).
 
     ``start`` places the first round (default: East 1 at the rules' starting points); ``walls``
     says where the walls come from (default: :func:`seeded_walls` of ``seed``); with
@@ -144,7 +145,10 @@ class Game:
         self.rules = rules
         self.seed = seed
         #: the first round's start (``to_dict`` keeps it when it is not East 1)
-        self.start = RoundStart.first(rules) if start is None else start
+        self.start = RoundStart.first(rules, rules.players) if start is None else start
+        if len(self.start.scores) != rules.players:
+            raise RulesError(f"a {rules.players}-player game starts with {rules.players} "
+                             f"scores, got {len(self.start.scores)}")
         self.auto_deal = auto_deal
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
@@ -286,7 +290,7 @@ class Game:
             "seed": self.seed,
             "actions": [[s, a.to_dict()] for s, a in self.actions],
         }
-        if self.start != RoundStart.first(self.rules):
+        if self.start != RoundStart.first(self.rules, self.rules.players):
             out["start"] = self.start.to_dict()
         return out
 
@@ -360,13 +364,10 @@ class Game:
         leftover = self.sticks
         if leftover and rules.leftover_sticks_to_top:
             points[order[0]] += 1000 * leftover  # R5
-        p0, p1, p2, p3 = points
-        r0, r1, r2, r3 = order
-        s0, s1, s2, s3 = final_scores(points, order, rules)
         self.result = GameResult(
-            points=(p0, p1, p2, p3),
-            ranking=(r0, r1, r2, r3),
-            scores=(s0, s1, s2, s3),
+            points=tuple(points),
+            ranking=tuple(order),
+            scores=tuple(final_scores(points, order, rules)),
             leftover_sticks=leftover,
         )
         self.events.append(GameEnded(self.result, reason))

@@ -9,7 +9,7 @@ draw). A called open kan is taken in ``engine.calls``.
 from __future__ import annotations
 
 from engine.actions import PASS, RON, Action, Kan
-from engine.events import DrawKind, KanDeclared
+from engine.events import DrawKind, KanDeclared, Nuki
 from engine.meld import Meld, MeldKind
 from engine.phase import Phase
 from engine.round import (
@@ -93,6 +93,48 @@ def kan_done(r: Round, seat: int) -> None:
         r.suukaikan_pending = True
 
 
+# ---------------------------------------------------------------------------- nuki (P1)
+def declare_nuki(r: Round, seat: int, tile: int) -> bool:
+    """P1: ``seat`` sets the North ``tile`` aside as nuki dora. Any seat waiting on North may ron
+    it (no chankan yaku): True when it is open to that (phase CHANKAN); otherwise it stands and
+    the seat draws a replacement tile next (no new dora indicator)."""
+    s = r.seats[seat]
+    s.remove(tile)
+    s.nuki.append(tile)
+    s.update_waits()
+    r.nukis += 1
+    r.events.append(Nuki(seat, tile))
+    n = len(r.seats)
+    options: dict[int, tuple[Action, ...]] = {}
+    missed: list[int] = []
+    for i in range(1, n):
+        p = (seat + i) % n
+        other = r.seats[p]
+        if not (other.waits >> 30) & 1:
+            continue
+        missed.append(p)
+        if not other.furiten() and win_result(r, p, tile, False) is not None:
+            options[p] = (RON, PASS)
+    r.options = options
+    r.answers = {}
+    r.missed = missed
+    r.nuki_tile = (seat, tile)
+    if options:
+        r.phase = Phase.CHANKAN
+        return True
+    stand_nuki(r)
+    return False
+
+
+def stand_nuki(r: Round) -> None:
+    """A North set aside that nobody ronned stands: like a call it ends every ippatsu chance
+    and the first go-around (double riichi, chiihou, nine terminals; P1)."""
+    r.nuki_tile = None
+    r.no_calls = False
+    for s in r.seats:
+        s.ippatsu = False
+
+
 # ---------------------------------------------------------------------------- robbing a kan
 def chankan_options(r: Round, seat: int, tile: int, action: Kan, kokushi_only: bool) -> None:
     """Fill ``r.options`` with the seats that may rob ``seat``'s kan on ``tile`` (C6)."""
@@ -117,8 +159,23 @@ def chankan_options(r: Round, seat: int, tile: int, action: Kan, kokushi_only: b
 
 
 def resolve_chankan(r: Round) -> int | None:
-    """Settle the answers to a kan open to chankan: the robbing wins, or the kan stands.
-    Returns the seat that draws a replacement tile next (None: the round is over)."""
+    """Settle the answers to a kan open to chankan (or a North set aside, P1): the robbing
+    wins, or the kan stands. Returns the seat that draws a replacement tile next (None: the
+    round is over)."""
+    if r.nuki_tile is not None:
+        seat, tile = r.nuki_tile
+        rons = ron_order(r, seat)
+        furiten_for_missed(r, rons)
+        r.options = {}
+        r.answers = {}
+        if rons:
+            r.nuki_tile = None
+            if not r.rules.double_ron:
+                rons = rons[:1]
+            settle_wins(r, [(p, seat, tile, False) for p in rons])
+            return None
+        stand_nuki(r)
+        return seat
     assert r.kan_tile is not None
     seat, tile, action = r.kan_tile
     rons = ron_order(r, seat)

@@ -32,11 +32,13 @@ from engine.events import DrawKind, Event, RoundDrawn
 from engine.events import Win as WinEvent
 from engine.game import Game, RoundStart
 from engine.meld import Meld, MeldKind
+from engine.record_walls import build_wall, seeded_walls
 from engine.records.model import (
     Call,
     Discard,
     Draw,
     GameRecord,
+    Nuki,
     RecordError,
     RoundEnd,
     RoundRecord,
@@ -47,7 +49,7 @@ from engine.rules import RuleSet
 from engine.standings import final_scores, ranking
 from engine.table import Phase
 from engine.tiles import Reds
-from engine.wall import DEAD_WALL_START, FIRST_DRAW, Wall
+from engine.wall import Wall
 
 _DRAW_KINDS = {
     RoundEnd.EXHAUSTIVE: DrawKind.EXHAUSTIVE,
@@ -97,42 +99,6 @@ class ReplayReport:
         return not self.mismatches
 
 
-def build_wall(r: RoundRecord) -> Wall:
-    """The round's wall in the agreed layout (see ``engine.wall``)."""
-    live = [e.tile for e in r.events if isinstance(e, Draw) and not e.rinshan]
-    rinshan = [e.tile for e in r.events if isinstance(e, Draw) and e.rinshan]
-    if len(rinshan) > 4:
-        raise RecordError(f"round {r.name}: {len(rinshan)} rinshan draws (at most 4 kans)")
-    if len(r.dora) > 5 or len(r.ura) > 5:
-        raise RecordError(f"round {r.name}: more than five dora or ura indicators")
-    if FIRST_DRAW + len(live) > DEAD_WALL_START - len(rinshan):
-        raise RecordError(f"round {r.name}: {len(live)} live draws do not fit in the wall")
-    order: list[int | None] = [None] * 136
-    for i in range(12):
-        seat = (r.dealer + i) % 4
-        start = 4 * (i // 4)
-        order[4 * i : 4 * i + 4] = r.hands[seat][start : start + 4]
-    for i in range(4):
-        order[48 + i] = r.hands[(r.dealer + i) % 4][12]
-    for i, t in enumerate(live):
-        order[FIRST_DRAW + i] = t
-    dead = DEAD_WALL_START
-    for i, t in enumerate(rinshan):
-        order[dead + i] = t
-    for i, t in enumerate(r.dora):
-        order[dead + 4 + 2 * i] = t
-    for i, t in enumerate(r.ura):
-        order[dead + 5 + 2 * i] = t
-    placed = [t for t in order if t is not None]
-    if len(set(placed)) != len(placed):
-        raise RecordError(f"round {r.name}: a tile appears twice in the record")
-    rest = iter(sorted(set(range(136)) - set(placed)))
-    try:
-        return Wall.from_tiles(t if t is not None else next(rest) for t in order)
-    except RulesError as exc:
-        raise RecordError(f"round {r.name}: {exc}") from None
-
-
 def _name(index: int, honba: int) -> str:
     return f"{'ESWN'[(index // 4) % 4]}{index % 4 + 1}-{honba}"
 
@@ -157,6 +123,8 @@ def _pick(legal: tuple[Action, ...], want: Action, reds: Reds) -> Action | None:
         elif isinstance(want, A.Kan) and isinstance(a, A.Kan) and a.kind is want.kind and _codes(
                 a.tiles, reds) == _codes(want.tiles, reds):
             return a
+        elif isinstance(want, A.Nuki) and isinstance(a, A.Nuki):
+            return a  # P1: every North is the same
     return None
 
 
@@ -234,6 +202,11 @@ class _RoundPlayer:
                 case Discard(seat, tile, _, riichi):
                     if not self.submit(turn, seat, A.Riichi(tile) if riichi else A.Discard(tile)):
                         return False
+                case Nuki(seat, tile):
+                    if self.in_calls() and not self.pass_all(turn):
+                        return False
+                    if not self.submit(turn, seat, A.Nuki(tile)):
+                        return False
                 case Call(seat, meld):
                     want = _call_action(meld)
                     if meld.kind in (MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN):
@@ -309,7 +282,7 @@ class _RoundPlayer:
         if tuple(d.deltas) != o.deltas:
             self.miss(None, f"draw payments: record {o.deltas}, engine {tuple(d.deltas)}")
         if o.tenpai is not None and o.end is RoundEnd.EXHAUSTIVE:
-            tenpai = tuple(s for s in range(4) if d.tenpai[s])
+            tenpai = tuple(s for s in range(len(d.tenpai)) if d.tenpai[s])
             if tenpai != o.tenpai:
                 self.miss(None, f"tenpai seats: record {o.tenpai}, engine {tenpai}")
 
@@ -389,8 +362,8 @@ def replay_game(record: GameRecord, check: bool = True) -> ReplayReport:
     out: list[Mismatch] = []
     rounds = list(record.rounds)
     playable = rounds + ([record.cut] if record.cut is not None else [])
-    walls: list[Wall] = []
-    for i, r in enumerate(playable):
+    walls: list[Wall] = seeded_walls(record, playable) or []
+    for i, r in enumerate(playable if not walls else ()):
         try:
             walls.append(build_wall(r))
         except RecordError as exc:  # replay the rounds before it
@@ -484,11 +457,12 @@ def game_points_rules(record: GameRecord) -> tuple[RuleSet | None, str]:
     rules = record.rules
     first = record.rounds[0] if record.rounds else record.cut
     if first is not None and first.index == 0 and first.honba == 0 and first.sticks == 0 and (
-            first.scores != (rules.starting_points,) * 4):
+            first.scores != (rules.starting_points,) * len(first.scores)):
         return None, (f"final game points not compared: the game starts with {first.scores}, "
                       f"not the rules' {rules.starting_points} each, so its uma and oka are not "
                       "the rules'")
-    if record.disp[:1] and record.disp[0] in _TENHOU_ROOMS:
+    room = record.disp.removeprefix("三")[:1]  # P1: Tenhou's three-player rule names
+    if room and room in _TENHOU_ROOMS:
         points = record.final_points or ()
         era = "exact" if any(p != int(p) for p in points) else "round_points"
         rules = rules.replace(score_rounding=era)

@@ -9,13 +9,14 @@ and chankan) <- ``engine.calls`` (answers to a discard) <- ``engine.turn`` (the 
 ``engine.table`` (the ``Table`` facade). ``engine.follow`` drives the same functions from
 announced events, with no wall (the mjai seat tracker).
 
-The number of seats is ``len(seats)`` (four today); the rules themselves are four-player rules.
+The number of seats is ``len(seats)``: four, or three (P1, ``RuleSet.players``), whose Norths
+set aside (nuki, ``engine.kans``) count as replacement draws with the kans.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Kan, Ron
 from engine.events import DoraRevealed, DrawKind, Drew, Event
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 class RoundOutcome:
     """How a round ended, for the game: score changes and what carries over (G2, R5)."""
 
-    deltas: tuple[int, int, int, int]  # scores at the end minus scores at the start
-    scores: tuple[int, int, int, int]
+    deltas: tuple[int, ...]  # per seat: scores at the end minus scores at the start
+    scores: tuple[int, ...]
     renchan: bool
     honba: int  # for the next round
     sticks: int  # left on the table for the next round
@@ -43,12 +44,12 @@ class RoundOutcome:
     dealer_tenpai: bool  # at an exhaustive draw
 
 
-Scores4 = tuple[int, int, int, int]  # the event and view types are four-player for now
+Scores = tuple[int, ...]  # per seat: four, or three (P1)
 
 
-def as_scores(values: list[int]) -> Scores4:
+def as_scores(values: list[int]) -> Scores:
     """The per-seat integers as the tuple type events carry."""
-    return cast(Scores4, tuple(values))
+    return tuple(values)
 
 
 @dataclass(slots=True, eq=False)
@@ -74,6 +75,8 @@ class Round:
     # the wall and the dead wall
     next_draw: int = FIRST_DRAW  # index of the next live draw
     kans: int = 0
+    nukis: int = 0  # P1: Norths set aside this round (each took a replacement draw)
+    wall_end: int = DEAD_WALL_START  # one past the last live tile before kans and Norths
     kan_seats: list[int] = field(default_factory=list)  # who declared each kan (K4)
     indicators: list[int] = field(default_factory=list)  # dora indicators shown
     dora_pending: int = 0  # open/added kans whose dora waits for the next discard (D3)
@@ -93,6 +96,7 @@ class Round:
     # a tile on offer and the answers to it
     discard: tuple[int, int] | None = None  # (seat, tile) open to calls
     kan_tile: tuple[int, int, Kan] | None = None  # (seat, tile, action) open to chankan
+    nuki_tile: tuple[int, int] | None = None  # P1: (seat, North) set aside, open to ron
     options: dict[int, tuple[Action, ...]] = field(default_factory=dict)
     answers: dict[int, Action] = field(default_factory=dict)
     missed: list[int] = field(default_factory=list)  # seats whose waits include the tile
@@ -112,7 +116,7 @@ class Round:
     @property
     def live_tiles_left(self) -> int:
         """Live-wall tiles still to draw (T4: each kan takes one from the live wall's end)."""
-        return DEAD_WALL_START - self.kans - self.next_draw
+        return self.wall_end - self.kans - self.nukis - self.next_draw
 
 
 # ---------------------------------------------------------------------------- drawing
@@ -135,7 +139,7 @@ def draw(r: Round, seat: int, rinshan: bool = False) -> None:
     wall = r.wall
     assert wall is not None, "a round without a wall cannot draw"
     if rinshan:
-        tile = wall.rinshan(r.kans - 1)
+        tile = wall.rinshan(r.kans + r.nukis - 1)
     else:
         tile = wall.tiles[r.next_draw]
         r.next_draw += 1
@@ -189,7 +193,7 @@ def situation(r: Round, seat: int, tile: int, tsumo: bool, chankan: bool, ura: b
         chiihou=tsumo and first and not dealer,
         renhou=(not tsumo and first and not dealer and rules.renhou != "off"),
         round_wind=r.round_wind,
-        seat_wind=seat_wind(seat, r.dealer),
+        seat_wind=seat_wind(seat, r.dealer, len(r.seats)),
         dora_indicators=tuple(r.indicators),
         ura_indicators=ura_ind,
         honba=r.honba if honba is None else honba,
@@ -197,6 +201,7 @@ def situation(r: Round, seat: int, tile: int, tsumo: bool, chankan: bool, ura: b
         dealer_streak=r.dealer_streak,
         open_riichi_deal_in=(not tsumo and open_riichi and r.discard is not None
                              and not r.seats[r.discard[0]].riichi),
+        nuki=len(s.nuki),
     )
 
 

@@ -35,6 +35,7 @@ BUST_MODES = ("below_zero", "zero_or_below", "off")  # G3
 ROUNDINGS = ("round56", "exact", "round_points")  # G7
 LENGTHS = ("hanchan", "tonpuusen")  # G1
 LIVE_WALL = 70  # tiles of the live wall after the deal: 136 - 14 (dead wall) - 4 x 13
+PLAYERS = (3, 4)  # P1: three-player (sanma) or four-player
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,23 @@ class RuleSet:
     """Every rule variant. Field comments name the rule ID of docs/rules.md; defaults: Tenhou."""
 
     name: str = "tenhou"
+
+    # P — players (P1: three-player sanma; its variants below matter only with 3 players)
+    players: int = 4  # P1: 3 or 4 seats
+    # P1: tsumo loss (Tenhou, Mahjong Soul's default): a tsumo is paid by the two others only.
+    # Off (seed 003's 三人无自摸损; Mahjong Soul's "North bisection" option): the missing
+    # seat's share is split between the two payers (a dealer tsumo is 3a from each).
+    tsumo_loss: bool = True
+    # P1: North set aside as nuki dora (kita): a replacement draw, one dora each.
+    nuki_dora: bool = False
+    # P1: a North kept in hand is a value tile (yakuhai for everyone). Off on Tenhou and
+    # Mahjong Soul, where it is a guest wind (w.atwiki.jp/mahjlocal/pages/90: 『天鳳』『雀魂』
+    # use it in hand "as a guest wind"; riichi.wiki Mahjong Soul: "North is treated as
+    # guest-wind tiles (Otakaze)"); some local rules make it yakuhai.
+    north_yakuhai: bool = False
+    honba_points: int = 100  # S6: each honba adds this per paying seat (ron: x (players-1))
+    noten_total: int = 3000  # K1: noten payments in all (P1: 2000 with three players)
+    chi: bool = True  # C1: chi allowed (P1: never with three players)
 
     # T, D — tiles and dora
     red_fives: Reds = (1, 1, 1)  # D2: reds per suit (man, pin, sou), 0-4 each
@@ -119,8 +137,8 @@ class RuleSet:
     extension: bool = True  # G5: play into West (South) while nobody has the return points
     starting_points: int = 25000  # G7
     return_points: int = 30000  # G5, G7
-    uma: tuple[int, int, int, int] = (20, 10, -10, -20)  # G7
-    oka_to_first: bool = True  # G7: (return - start) x 4 to first place
+    uma: tuple[int, ...] = (20, 10, -10, -20)  # G7: one value per place (P1: three)
+    oka_to_first: bool = True  # G7: (return - start) x players to first place
     # G7: "round56" (5 down 6 up on points - return) | "exact" (decimals) | "round_points"
     # (the final points rounded to the thousand, halves away from zero, then - return: Tenhou's
     # whole-number game points before its logs switched to one decimal)
@@ -152,13 +170,28 @@ class RuleSet:
         for name in ("starting_points", "return_points"):
             if getattr(self, name) % 100:
                 raise RulesError(f"{name} must be a multiple of 100, got {getattr(self, name)}")
-        if len(self.uma) != 4:
-            raise RulesError(f"uma must have four values, got {self.uma!r}")
+        if self.players not in PLAYERS:
+            raise RulesError(f"players must be 3 or 4, got {self.players}")
+        n = self.players
+        if len(self.uma) != n:
+            count = "four" if n == 4 else "three"
+            raise RulesError(f"uma must have {count} values (one per place), got {self.uma!r}")
         if sum(self.uma) != 0 or any(a < b for a, b in itertools.pairwise(self.uma)):
+            example = "20,10,-10,-20" if n == 4 else "20,0,-20"
             raise RulesError(
-                f"uma must be four values from first to fourth place, highest first, that add "
-                f"up to 0 (e.g. 20,10,-10,-20), got {self.uma!r}"
+                f"uma must be {n} values from first to last place, highest first, that add "
+                f"up to 0 (e.g. {example}), got {self.uma!r}"
             )
+        _check_range("honba_points", self.honba_points, 0, None)
+        _check_range("noten_total", self.noten_total, 0, None)
+        for name in ("honba_points", "noten_total"):
+            if getattr(self, name) % 100:
+                raise RulesError(f"{name} must be a multiple of 100, got {getattr(self, name)}")
+        if n == 3:
+            _check_three_player(self)
+        elif self.nuki_dora:
+            raise RulesError("nuki_dora is a three-player rule (P1): set players=3 or "
+                             "nuki_dora=false")
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; unknown fields raise ``RulesError``."""
@@ -227,6 +260,18 @@ class RuleSet:
         return cls(**values)
 
 
+def _check_three_player(rules: RuleSet) -> None:
+    """P1: what three players cannot have (the first fault, in one line)."""
+    hint = " with three players (P1; the presets tenhou3 and majsoul3 have it right)"
+    if rules.chi:
+        raise RulesError("chi must be off" + hint + ": chi=false")
+    if rules.red_fives[0]:
+        raise RulesError("red_fives must have no red 5m" + hint + f", got {rules.red_fives!r}")
+    if rules.suufon_renda or rules.suucha_riichi:
+        raise RulesError("suufon_renda and suucha_riichi (four winds / four riichi) cannot "
+                         "happen" + hint + ": set both false")
+
+
 def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise RulesError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
@@ -292,7 +337,44 @@ LOCAL = RuleSet(
     paarenchan=True,
 )
 
-PRESETS: dict[str, RuleSet] = {"tenhou": TENHOU, "majsoul": MAJSOUL, "local": LOCAL}
+#: P1: Tenhou's three-player rules (the Phoenix table, GO type 185): 108 tiles, red 5p and 5s,
+#: no chi, North as nuki dora, tsumo loss, 35,000 start / 40,000 return, uma +20/0/-20 with the
+#: oka (15) to first, 2,000 noten in all, honba 100 per payer (200 on ron); see docs/rules.md.
+TENHOU3 = RuleSet(
+    name="tenhou3",
+    players=3,
+    red_fives=(0, 1, 1),
+    chi=False,
+    nuki_dora=True,
+    suufon_renda=False,
+    suucha_riichi=False,
+    noten_total=2000,
+    starting_points=35000,
+    return_points=40000,
+    uma=(20, 0, -20),
+)
+
+#: P1: Mahjong Soul's three-player ranked rules: as Tenhou's (riichi.wiki, Mahjong Soul: "the
+#: ruleset of Majsoul Sanma basically refers to Tenhou"; tsumo loss by default), with Mahjong
+#: Soul's double yakuman and kokushi on a closed kan, and its uma 15/0/-15.
+MAJSOUL3 = TENHOU3.replace(
+    name="majsoul3",
+    kokushi_rob_ankan=True,
+    double_kokushi_13=True,
+    double_suuankou_tanki=True,
+    double_daisuushii=True,
+    double_junsei_chuuren=True,
+    double_suukantsu=True,
+    uma=(15, 0, -15),
+)
+
+PRESETS: dict[str, RuleSet] = {"tenhou": TENHOU, "majsoul": MAJSOUL, "local": LOCAL,
+                               "tenhou3": TENHOU3, "majsoul3": MAJSOUL3}
+
+
+def default_preset(players: int = 4) -> str:
+    """The default preset's name for a number of players (P1: ``tenhou3`` for three)."""
+    return "tenhou3" if players == 3 else "tenhou"
 
 
 def preset(name: str = "tenhou", **overrides: Any) -> RuleSet:

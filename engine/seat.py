@@ -67,6 +67,7 @@ class Seat:
     discards_made: int = 0
     closed: bool = True  # no open meld (an ankan keeps the hand closed)
     pao: tuple[int, int] | None = None  # S9: (liable seat, 0 dragons / 1 winds)
+    nuki: list[int] = field(default_factory=list)  # P1: Norths set aside (nuki dora)
 
     # ------------------------------------------------------------------ tiles
     def add(self, tile: int) -> None:

@@ -69,8 +69,10 @@ def pao_seat(r: Round, seat: int, result: HandResult) -> int | None:
 def payments(r: Round, seat: int, source: int, result: HandResult, honba: int) -> list[int]:
     """Score changes of one win without sticks (S5, S6). With pao (S9) the liable seat pays
     the whole fed yakuman on tsumo (and all honba, as on Tenhou), half of it on another
-    seat's ron."""
+    seat's ron. Each honba is ``rules.honba_points`` per paying seat: 100 each on tsumo, the
+    discarder paying for all on ron (300 with four players, 200 with three, P1)."""
     n = len(r.seats)
+    per = r.rules.honba_points
     deltas = [0] * n
     dealer_win = seat == r.dealer
     liable = pao_seat(r, seat, result)
@@ -89,15 +91,15 @@ def payments(r: Round, seat: int, source: int, result: HandResult, honba: int) -
                 else result.tsumo_other
             pay = base * rest // total_mult
             if liable is None:
-                pay += 100 * honba
+                pay += per * honba
             deltas[p] -= pay
             deltas[seat] += pay
         if liable is not None:
-            pay = unit * pao_mult + 300 * honba
+            pay = unit * pao_mult + per * (n - 1) * honba
             deltas[liable] -= pay
             deltas[seat] += pay
         return deltas
-    pay = result.ron + 300 * honba
+    pay = result.ron + per * (n - 1) * honba
     if liable is not None and liable != source:
         half = unit * pao_mult // 2
         deltas[liable] -= half
@@ -151,7 +153,8 @@ def settle_exhaustive(r: Round) -> None:
             if river and all((x.tile >> 2) in YAOCHUU and x.called_by is None for x in river):
                 nagashi.append(p)
     for p in nagashi:
-        pay = nagashi_mangan(p == r.dealer, r.rules, r.honba)
+        # honba counted in 100s per payer: rules.honba_points scales them (S6)
+        pay = nagashi_mangan(p == r.dealer, r.rules, r.honba * r.rules.honba_points // 100)
         for q in range(n):
             if q == p:
                 continue
@@ -165,15 +168,15 @@ def settle_exhaustive(r: Round) -> None:
             deltas[p] += amount
     if not nagashi or r.rules.nagashi_as_draw_payment:
         k = sum(tenpai)
+        total = r.rules.noten_total  # K1: 3000 in all (P1: 2000 with three players)
         if 0 < k < n:
             for p in range(n):
-                deltas[p] += 3000 // k if tenpai[p] else -3000 // (n - k)
+                deltas[p] += total // k if tenpai[p] else -total // (n - k)
     for p in range(n):
         r.scores[p] += deltas[p]
     hands = tuple(tuple(sorted(s.hand)) if tenpai[p] else () for p, s in enumerate(r.seats))
     kind = DrawKind.NAGASHI if nagashi else DrawKind.EXHAUSTIVE
-    r.events.append(RoundDrawn(kind, as_scores(deltas),
-                               cast("tuple[bool, bool, bool, bool]", tuple(tenpai)), hands,
+    r.events.append(RoundDrawn(kind, as_scores(deltas), tuple(tenpai), hands,
                                tuple(nagashi)))
     dealer_tenpai = tenpai[r.dealer]
     renchan = dealer_tenpai and r.rules.renchan_on_dealer_tenpai

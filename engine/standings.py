@@ -26,11 +26,14 @@ def next_step(
 
     ``earned``: the dealer won or was tenpai (an abortive draw also keeps the deal, but gives
     no agari-yame). The last regular round is South 4 (East 4 in tonpuusen); with the extension
-    (G5) play goes on while nobody has the return points, at most four more rounds."""
+    (G5) play goes on while nobody has the return points, at most four more rounds. Three
+    players (P1, ``len(scores) == 3``) play three rounds a wind: the index skips each wind's
+    fourth (South 3 is the last of a hanchan)."""
     low = min(scores)
     if (rules.bust == "below_zero" and low < 0) or (rules.bust == "zero_or_below" and low <= 0):
         return "bust"
-    last = 7 if rules.length == "hanchan" else 3
+    three = len(scores) == 3
+    last = (7 if rules.length == "hanchan" else 3) - three
     final = last + 4 if rules.extension else last
     if round_index >= last:
         dealer = round_index % 4
@@ -41,6 +44,8 @@ def next_step(
         elif round_index >= final or max(scores) >= rules.return_points:
             return "last round"
     nxt = round_index if renchan else round_index + 1
+    if three and nxt % 4 == 3:
+        nxt += 1  # P1: no fourth round in a wind
     return nxt if nxt <= 15 else "last round"
 
 
@@ -52,8 +57,9 @@ def final_scores(
     ``round_points`` rounds the points themselves to the thousand, halves away from zero, before
     the return is taken off (Tenhou's logs with whole-number game points: 25500 -> -4, but -4500
     -> -35); ``exact`` keeps decimals."""
-    oka = (rules.return_points - rules.starting_points) * 4 / 1000 if rules.oka_to_first else 0
-    out = [0.0] * 4
+    n = len(points)
+    oka = (rules.return_points - rules.starting_points) * n / 1000 if rules.oka_to_first else 0
+    out = [0.0] * n
     if rules.score_rounding == "exact":
         for place, s in enumerate(ranking):
             v = (points[s] - rules.return_points) / 1000 + rules.uma[place]
@@ -73,7 +79,7 @@ def final_scores(
         out[s] = v
         total += v
     first = ranking[0]
-    if rules.oka_to_first and sum(points) == 4 * rules.starting_points:
+    if rules.oka_to_first and sum(points) == n * rules.starting_points:
         out[first] = -total  # zero-sum: first place absorbs the rounding
     else:
         out[first] = whole(points[first]) + rules.uma[0] + oka

@@ -30,7 +30,7 @@ from engine.tiles import round_wind as _round_wind
 from engine.tiles import seat_wind as _seat_wind
 from engine.turn import turn_action, turn_legal
 from engine.view import PlayerView
-from engine.wall import Wall
+from engine.wall import Wall, dead_wall_start, first_draw
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -42,7 +42,8 @@ def round_name(round_index: int, honba: int = 0) -> str:
 
 
 class Table:
-    """One round (kyoku). Seats are absolute 0-3; ``dealer`` is East this round.
+    """One round (kyoku). Seats are absolute 0-3 (0-2 with three players, P1: the wall has 108
+    tiles and ``rules.players`` is 3); ``dealer`` is East this round.
 
     Public API: ``pending()``, ``legal(seat)``, ``submit(seat, action)``, ``view(seat)``,
     ``describe()``, ``waits(seat)``, ``furiten(seat)``, ``seat_wind(seat)``; read-only state:
@@ -69,12 +70,20 @@ class Table:
         dealer_streak: int = 0,
     ) -> None:
         self.rules = rules
-        points = list(scores) if scores is not None else [rules.starting_points] * 4
-        if len(points) != 4:
-            raise RulesError(f"a table needs four scores, got {len(points)}")
+        n = rules.players
+        points = list(scores) if scores is not None else [rules.starting_points] * n
+        if len(points) != n:
+            raise RulesError(f"a table of these rules needs {n} scores, got {len(points)}")
+        if wall.players != n:
+            raise RulesError(f"a {n}-player table needs a {136 if n == 4 else 108}-tile wall, "
+                             f"got {len(wall.tiles)} tiles")
+        dealer = round_index % 4 if dealer is None else dealer
+        if not 0 <= dealer < n:
+            raise RulesError(f"dealer {dealer} is not a seat of {n} (round index {round_index}; "
+                             "three players have no fourth round in a wind)")
         self.state = new_round(
             rules, [Seat() for _ in points], points, wall, round_index=round_index,
-            dealer=round_index % 4 if dealer is None else dealer,
+            dealer=dealer,
             round_wind=_round_wind(round_index) if round_wind is None else round_wind,
             honba=honba, sticks=sticks, dealer_streak=dealer_streak,
             indicators=[wall.dora_indicator(0)])
@@ -165,8 +174,8 @@ class Table:
 
     # ------------------------------------------------------------------ public API
     def seat_wind(self, seat: int) -> int:
-        """The seat's wind this round (a tile kind 27-30)."""
-        return _seat_wind(seat, self.state.dealer)
+        """The seat's wind this round (a tile kind 27-30; 27-29 with three players)."""
+        return _seat_wind(seat, self.state.dealer, len(self.state.seats))
 
     def waits(self, seat: int) -> tuple[int, ...]:
         """The seat's waits (tile kinds) for its current 3n+1 hand (before its draw)."""
@@ -228,6 +237,8 @@ class Table:
             return f"{where}: seat {d} discarded {tile_name(t)}; waiting for seat(s) {waiting}"
         if r.phase is Phase.CHANKAN and r.kan_tile:
             return f"{where}: seat {r.kan_tile[0]} declared a kan open to chankan"
+        if r.phase is Phase.CHANKAN and r.nuki_tile:
+            return f"{where}: seat {r.nuki_tile[0]} set a North aside, open to ron"
         if r.phase is Phase.TENPAI:
             return f"{where}: exhaustive draw, tenpai seats declare"
         return f"{where}: the round is over"
@@ -246,7 +257,9 @@ def new_round(rules: RuleSet, seats: list[Seat], scores: list[int], wall: Wall |
               round_index: int, dealer: int, round_wind: int, honba: int, sticks: int,
               dealer_streak: int = 0, indicators: list[int] | None = None) -> Round:
     """A round's state before the deal: its seats, scores and dora indicators."""
+    n = len(seats)
     return Round(
+        next_draw=first_draw(n), wall_end=dead_wall_start(n),
         rules=rules, seats=seats, scores=scores, wall=wall, round_index=round_index,
         dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
         dealer_streak=dealer_streak, start_scores=tuple(scores),
@@ -308,7 +321,7 @@ def player_view(r: Round, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         seat=seat,
         round_index=r.round_index,
         round_wind=r.round_wind,
-        seat_wind=_seat_wind(seat, r.dealer),
+        seat_wind=_seat_wind(seat, r.dealer, len(r.seats)),
         dealer=r.dealer,
         honba=r.honba,
         sticks=r.sticks,
@@ -328,6 +341,7 @@ def player_view(r: Round, seat: int, legal: tuple[Action, ...]) -> PlayerView:
         furiten=me.furiten(),
         ippatsu=me.ippatsu,
         legal=legal,
+        nuki=tuple(tuple(s.nuki) for s in r.seats),
     )
 
 

@@ -83,8 +83,15 @@ def is_simple(kind: int) -> bool:
     return kind < 27 and 0 < kind % 9 < 8
 
 
-def dora_of(indicator_kind: int) -> int:
-    """The dora shown by an indicator (D1): 1→2…9→1 per suit, E→S→W→N→E, haku→hatsu→chun→haku."""
+def dora_of(indicator_kind: int, players: int = 4) -> int:
+    """The dora shown by an indicator (D1): 1→2…9→1 per suit, E→S→W→N→E, haku→hatsu→chun→haku;
+    with three players (P1, no 2m-8m) 1m→9m and 9m→1m.
+
+    >>> dora_of(0), dora_of(0, players=3), dora_of(8, players=3)
+    (1, 8, 0)
+    """
+    if players == 3 and indicator_kind == 0:
+        return 8
     if indicator_kind < 27:
         return indicator_kind - 8 if indicator_kind % 9 == 8 else indicator_kind + 1
     if indicator_kind < 31:

@@ -15,13 +15,14 @@ from engine.actions import (
     Action,
     Discard,
     Kan,
+    Nuki,
     Riichi,
     Tsumo,
 )
 from engine.calls import call_options, resolve_discard
 from engine.errors import IllegalAction
 from engine.events import Discarded, DrawKind
-from engine.kans import declare_own_kan
+from engine.kans import declare_nuki, declare_own_kan
 from engine.meld import MeldKind
 from engine.phase import Phase
 from engine.round import Round, draw, reveal_pending_dora, win_result
@@ -53,6 +54,8 @@ def turn_legal(r: Round, seat: int) -> tuple[Action, ...]:
     if s.riichi:
         if can_kan and counts[dk] == 4 and s.riichi_ankan_ok(dk):  # C5
             out.append(Kan(MeldKind.ANKAN, tuple(sorted(t for t in hand if t >> 2 == dk))))
+        if dk == 30 and left > 0 and r.rules.nuki_dora:
+            out.append(Nuki(drawn))  # P1: a drawn North may be set aside in riichi
         out.append(_DISCARD[drawn])  # R2: a riichi hand discards what it draws
         return tuple(out)
     if can_kan:
@@ -65,6 +68,8 @@ def turn_legal(r: Round, seat: int) -> tuple[Action, ...]:
                     if t >> 2 == m.tiles[0] >> 2:
                         out.append(Kan(MeldKind.KAKAN, (t,)))
     rules = r.rules
+    if counts[30] and left > 0 and rules.nuki_dora:  # P1: set a North aside
+        out.append(Nuki(drawn if dk == 30 else next(t for t in hand if t >> 2 == 30)))
     if s.closed and r.scores[seat] >= rules.riichi_min_points \
             and left >= rules.riichi_min_wall_tiles:
         ok: dict[int, bool] = {}
@@ -102,6 +107,9 @@ def turn_action(r: Round, seat: int, action: Action) -> None:
             settle_wins(r, [(seat, seat, r.drawn, False)])
         case Kan():
             if not declare_own_kan(r, seat, action):
+                draw(r, seat, rinshan=True)
+        case Nuki(tile=tile):
+            if not declare_nuki(r, seat, tile):
                 draw(r, seat, rinshan=True)
         case AbortNineTerminals():
             abort(r, DrawKind.NINE_TERMINALS)

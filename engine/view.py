@@ -28,13 +28,13 @@ class PlayerView:
     """What ``seat`` may see of the current round."""
 
     seat: int
-    round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West, 12-15 North
+    round_index: int  # 0-3 East 1-4, 4-7 South, 8-11 West, 12-15 North (P1: x % 4 <= 2)
     round_wind: int  # tile kind 27-30
     seat_wind: int  # tile kind 27-30; 27 = this seat is the dealer
     dealer: int
     honba: int
     sticks: int  # riichi sticks on the table
-    scores: tuple[int, ...]  # per seat
+    scores: tuple[int, ...]  # per seat: ``len(scores)`` is the number of players (P1)
     hand: tuple[int, ...]  # own concealed tiles, sorted, without the drawn tile
     drawn: int | None  # own tile just drawn (also counted in nothing else)
     melds: tuple[tuple[Meld, ...], ...]  # per seat, in call order
@@ -50,6 +50,7 @@ class PlayerView:
     furiten: bool  # own furiten of any kind (F1-F3): no ron now
     ippatsu: bool  # own ippatsu chance is open (R3)
     legal: tuple[Action, ...]  # own legal actions now; empty when the seat need not act
+    nuki: tuple[tuple[int, ...], ...] = ()  # per seat: Norths set aside (P1, three players)
 
     @property
     def concealed(self) -> tuple[int, ...]:

@@ -150,9 +150,12 @@ def export_text(game: Any, names: tuple[str, str, str, str], fmt: str) -> tuple[
     from engine.records.mjai import to_mjai_text
 
     if fmt == "mjai":
-        return to_mjai_text(game, names), []
+        try:
+            return to_mjai_text(game, names), []
+        except RecordError as exc:  # P1: a three-player game
+            raise ExportError(f"cannot write mjai: {exc}") from None
     try:
-        record = record_from_game(game, names)
+        record = record_from_game(game, names[:game.rules.players])
         notes = []
         if record.cut is not None:
             if not record.rounds:

@@ -3,6 +3,10 @@
 ``riichi score 234567m234p678s55p --win 5p --riichi --dora 4p`` prints the yaku, dora, fu
 breakdown, limit and payments; ``--json`` prints one JSON object; ``--batch FILE`` (``-`` =
 stdin) scores one JSON case per line and prints one JSON result per line.
+
+``--players 3`` scores a three-player hand (P1, rules ``tenhou3`` unless ``--rules`` names
+another three-player preset): no 2m-8m, no North seat, ``--nuki N`` Norths set aside (one dora
+each), tsumo paid by the two others (tsumo loss), honba 100 per payer.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.meld import Meld, parse_meld
-from engine.rules import RuleSet, preset
+from engine.rules import RuleSet, default_preset, preset
 from engine.scoring import HandResult, WinSituation, score_hand
 from engine.tiles import TilePool, is_red, parse_kinds
 
@@ -27,7 +31,7 @@ BATCH_FIELDS: dict[str, Any] = {
     "double_riichi": False, "open_riichi": False, "ippatsu": False, "rinshan": False,
     "chankan": False, "haitei": False, "houtei": False, "tenhou": False, "chiihou": False,
     "renhou": False, "round_wind": "E", "seat_wind": "E", "dora": [], "ura": [], "honba": 0,
-    "sticks": 0, "rules": "tenhou", "set": {},
+    "sticks": 0, "rules": "tenhou", "set": {}, "players": 4, "nuki": 0,
 }
 FLAGS = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan",
          "haitei", "houtei", "tenhou", "chiihou", "renhou")
@@ -65,8 +69,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--honba", type=int, default=0, metavar="N")
     parser.add_argument("--sticks", type=int, default=0, metavar="N",
                         help="riichi sticks on the table that go to the winner")
-    parser.add_argument("--rules", default="tenhou", metavar="PRESET",
-                        help="tenhou (default), majsoul or local")
+    parser.add_argument("--rules", default=None, metavar="PRESET",
+                        help="tenhou (default), majsoul or local; tenhou3 (default with "
+                             "--players 3) or majsoul3")
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help="4 (default) or 3: a three-player hand (P1)")
+    parser.add_argument("--nuki", type=int, default=0, metavar="N",
+                        help="three players: Norths the winner set aside (nuki dora, one "
+                             "dora each)")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="change one rule, e.g. --set kuitan=false --set red_fives=0,1,1")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -86,8 +96,9 @@ def run(args: argparse.Namespace) -> int:
         fields = {
             "hand": args.hand, "melds": args.meld, "win": args.win,
             "round_wind": args.round_wind, "seat_wind": args.seat_wind, "dora": args.dora,
-            "ura": args.ura, "honba": args.honba, "sticks": args.sticks, "rules": args.rules,
-            "set": args.set,
+            "ura": args.ura, "honba": args.honba, "sticks": args.sticks,
+            "rules": args.rules or default_preset(args.players), "set": args.set,
+            "players": args.players, "nuki": args.nuki,
         }
         for f in FLAGS:
             fields[f] = getattr(args, f)
@@ -96,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"riichi score: {_one_line(e)}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(result_json(result, sit), ensure_ascii=False))
+        print(json.dumps(result_json(result, sit, rules), ensure_ascii=False))
     else:
         print(format_result(result, sit, rules))
     return 0
@@ -165,7 +176,21 @@ def score_case(fields: dict[str, Any]) -> tuple[HandResult, WinSituation, RuleSe
     if unknown:
         raise RulesError(f"unknown field(s): {', '.join(unknown)}")
     f = {**BATCH_FIELDS, **fields}
+    players = f["players"]
+    if players not in (3, 4) or isinstance(players, bool):
+        raise RulesError(f"players must be 3 or 4, got {players!r}")
+    if "rules" not in fields:
+        f["rules"] = default_preset(players)
     rules = build_rules(f["rules"], f["set"])
+    if rules.players != players:
+        raise RulesError(
+            f"rules {f['rules']!r} are for {rules.players} players, not {players} (three "
+            f"players: tenhou3 or majsoul3)")
+    nuki = _count(f["nuki"], "nuki")
+    if nuki and players != 3:
+        raise RulesError("nuki (Norths set aside) needs three players (--players 3)")
+    if nuki > 4:
+        raise RulesError(f"nuki must be 0-4 (there are four Norths), got {nuki}")
     if not isinstance(f["hand"], str) or not f["hand"].strip():
         raise RulesError("hand is missing (mpsz text, the winning tile included)")
     if not isinstance(f["win"], str):
@@ -174,6 +199,8 @@ def score_case(fields: dict[str, Any]) -> tuple[HandResult, WinSituation, RuleSe
         if not isinstance(f[flag], bool):
             raise RulesError(f"{flag} must be true or false, got {f[flag]!r}")
     pool = TilePool(rules.red_fives)
+    if nuki:
+        pool.used.update(range(120, 120 + nuki))  # the Norths set aside are no longer in play
     concealed = pool.parse(f["hand"])
     melds_text = f["melds"]
     if isinstance(melds_text, str):
@@ -191,6 +218,12 @@ def score_case(fields: dict[str, Any]) -> tuple[HandResult, WinSituation, RuleSe
         raise RulesError(f"--tsumo and --{which} conflict ({which} is a ron)")
     dora = [t for text in _tile_list(f["dora"], "dora") for t in pool.parse(text)]
     ura = [t for text in _tile_list(f["ura"], "ura") for t in pool.parse(text)]
+    if players == 3:
+        every = concealed + [t for m in melds for t in m.tiles] + dora + ura
+        if any(1 <= t >> 2 <= 7 for t in every):
+            raise RulesError("three players have no 2m-8m (P1): only 1m and 9m of the manzu")
+        if parse_wind(f["seat_wind"], "seat wind") == 30:
+            raise RulesError("three players have no North seat: the seat wind is E, S or W")
     sit = WinSituation(
         tsumo=f["tsumo"], riichi=f["riichi"] or f["double_riichi"],
         double_riichi=f["double_riichi"], open_riichi=f["open_riichi"], ippatsu=f["ippatsu"],
@@ -199,7 +232,7 @@ def score_case(fields: dict[str, Any]) -> tuple[HandResult, WinSituation, RuleSe
         round_wind=parse_wind(f["round_wind"], "round wind"),
         seat_wind=parse_wind(f["seat_wind"], "seat wind"),
         dora_indicators=tuple(dora), ura_indicators=tuple(ura),
-        honba=_count(f["honba"], "honba"), sticks=_count(f["sticks"], "sticks"))
+        honba=_count(f["honba"], "honba"), sticks=_count(f["sticks"], "sticks"), nuki=nuki)
     return score_hand(concealed, melds, win, sit, rules), sit, rules
 
 
@@ -220,12 +253,20 @@ def find_win_tile(concealed: list[int], text: str, rules: RuleSet) -> int:
     return pick[-1]
 
 
-def result_json(result: HandResult, sit: WinSituation) -> dict[str, Any]:
+def payments_of(result: HandResult, sit: WinSituation, rules: RuleSet) -> dict[str, int]:
+    """Who pays what, honba included (S6): each honba is ``rules.honba_points`` per payer (200
+    on ron with three players on Tenhou, P1)."""
+    return result.payments(sit.honba, rules.players, rules.honba_points)
+
+
+def result_json(result: HandResult, sit: WinSituation,
+                rules: RuleSet | None = None) -> dict[str, Any]:
+    pays = result.payments(sit.honba) if rules is None else payments_of(result, sit, rules)
     return {
         "han": result.han, "fu": result.fu,
         "yaku": [{"name": y.name, "han": y.han} for y in result.yaku],
         "yakuman": result.yakuman, "limit": result.limit,
-        "payments": result.payments(sit.honba), "total": result.total,
+        "payments": pays, "total": result.total,
         "sticks": 1000 * sit.sticks,
         "fu_breakdown": [[label, fu] for label, fu in result.fu_breakdown],
     }
@@ -241,16 +282,18 @@ def format_result(result: HandResult, sit: WinSituation, rules: RuleSet) -> str:
         lines.append(f"  {y.name:<{width}}  {han}")
     lines.insert(0, "yaku:")
     if not result.yakuman:
-        lines.append(f"dora {result.dora}, aka {result.aka}, ura {result.ura}")
+        nuki = f" (North set aside: {sit.nuki})" if sit.nuki else ""
+        lines.append(f"dora {result.dora}{nuki}, aka {result.aka}, ura {result.ura}")
     if not result.yakuman:  # a yakuman's value has no fu (kokushi's nominal 25 says nothing)
         fu = ", ".join(f"{label} {n}" for label, n in result.fu_breakdown)
         lines.append(f"fu: {fu} = {result.fu}")
     head = f"{result.han} han {result.fu} fu" if not result.yakuman else ""
     limit = result.limit or ""
     lines.append(" ".join(x for x in (head, limit) if x) + f" (base {result.base})")
-    pays = result.payments(sit.honba)
+    pays = payments_of(result, sit, rules)
     who = {"discarder": "discarder pays", "each": "each pays", "dealer": "dealer pays",
-           "non_dealer": "each non-dealer pays"}
+           "non_dealer": "each non-dealer pays" if rules.players == 4
+           else "the other non-dealer pays"}
     lines.append("payments: " + ", ".join(f"{who[k]} {v}" for k, v in pays.items()))
     extra = []
     if sit.honba:
@@ -279,8 +322,8 @@ def _run_batch(path: str) -> int:
                     raise RulesError(f"line {n}: not JSON ({e.msg})") from None
                 if not isinstance(case, dict):
                     raise RulesError(f"line {n}: a case must be a JSON object")
-                result, sit, _ = score_case(case)
-                out = result_json(result, sit)
+                result, sit, rules = score_case(case)
+                out = result_json(result, sit, rules)
             except RulesError as e:
                 failed = True
                 out = {"error": _one_line(e)}

@@ -27,17 +27,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument(
-        "--seats", default="hard,greedy,greedy,greedy",
-        help="four seat types, KIND[:PERSONALITY] or mjai:COMMAND (an external mjai bot, "
-             "given its seat as last argument), comma-separated (first = challenger)",
+        "--seats", default=None,
+        help="four (three with --players 3) seat types, KIND[:PERSONALITY] or mjai:COMMAND (an "
+             "external mjai bot, given its seat as last argument), comma-separated (first = "
+             "challenger); default hard,greedy,greedy,greedy (three players: hard,greedy,greedy)",
     )
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="4 (default) or 3: three-player games (P1, rules tenhou3)")
     parser.add_argument(
         "--duplicate", action="store_true",
         help="play each seed four times, rotating the line-up through the seats",
     )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--rules", default="tenhou", help="rule preset (default tenhou)")
+    parser.add_argument("--rules", default=None,
+                        help="rule preset (default tenhou; tenhou3 with --players 3)")
     parser.add_argument(
         "--length", choices=("hanchan", "tonpuusen"), default=None,
         help="game length (default: the preset's)",
@@ -65,16 +69,21 @@ class SeatRecord:
     deal_in_points: int = 0
     failures: int = 0  # exceptions inside the agent, answered by its fallback move
     times: list[float] = field(default_factory=list)  # seconds per decision
+    players: int = 4  # seats in the game (P1: three)
 
 
-def parse_seats(text: str) -> list[tuple[str, str | None]]:
+def parse_seats(text: str, players: int = 4) -> list[tuple[str, str | None]]:
     from ai import KINDS, PERSONALITIES
 
     specs = [s.strip() for s in text.split(",") if s.strip()]
-    if len(specs) != 4:
-        raise ValueError(f"--seats needs four seat types, got {len(specs)}: {text!r}")
+    if len(specs) != players:
+        count = "four" if players == 4 else "three"
+        raise ValueError(f"--seats needs {count} seat types, got {len(specs)}: {text!r}")
     out = []
     for spec in specs:
+        if spec.startswith("mjai:") and players == 3:
+            raise ValueError("an mjai bot cannot take a three-player seat: mjai has no agreed "
+                             "three-player form")
         if spec.startswith("mjai:"):  # an external mjai bot (app/mjai_client.py)
             out.append(("mjai", spec[len("mjai:"):]))
             continue
@@ -89,12 +98,21 @@ def parse_seats(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def make_rules(preset_name: str, length: str | None):
+def make_rules(preset_name: str, length: str | None, players: int | None = None):
+    """The preset (with ``length``); ``players`` given, the preset must be for that many
+    (``ValueError`` otherwise)."""
+    from engine.errors import RulesError
     from engine.rules import preset
 
-    rules = preset(preset_name)
-    if length:
-        rules = rules.replace(length=length)
+    try:
+        rules = preset(preset_name)
+        if length:
+            rules = rules.replace(length=length)
+    except RulesError as e:
+        raise ValueError(str(e)) from None
+    if players is not None and rules.players != players:
+        raise ValueError(f"--rules {preset_name} is for {rules.players} players, not {players} "
+                         "(three players: tenhou3 or majsoul3)")
     return rules
 
 
@@ -108,7 +126,8 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     from engine.events import Called, DrawKind, RiichiAccepted, RoundDrawn, RoundStarted, Win
     from engine.game import Game
 
-    parsed = [parse_seats(",".join(seats))[s] for s in range(4)]
+    n = rules.players
+    parsed = parse_seats(",".join(seats), n)
     agents = []
     for s, (kind, pers) in enumerate(parsed):
         if kind == "mjai":  # the external bot's seat; our normal AI takes over if it fails
@@ -123,19 +142,19 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     for agent in agents:
         if hasattr(agent, "bind"):
             agent.bind(game)
-    times: list[list[float]] = [[], [], [], []]
+    times: list[list[float]] = [[] for _ in range(n)]
     play_out(game, dict(enumerate(agents)), clock=clock if timed else None,
              on_decision=lambda seat, seconds: times[seat].append(seconds))
     for agent in agents:
         if hasattr(agent, "close"):
             agent.close()
     totals = [dict(rounds=0, wins=0, deal_ins=0, riichi=0, calls=0, draws=0, win_points=0,
-                   deal_in_points=0) for _ in range(4)]
-    called = [False] * 4  # this round
+                   deal_in_points=0) for _ in range(n)]
+    called = [False] * n  # this round
     for ev in game.events:
         if isinstance(ev, RoundStarted):
-            called = [False] * 4
-            for s in range(4):
+            called = [False] * n
+            for s in range(n):
                 totals[s]["rounds"] += 1
         elif isinstance(ev, Win):
             totals[ev.seat]["wins"] += 1
@@ -149,29 +168,30 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
             called[ev.seat] = True
             totals[ev.seat]["calls"] += 1
         elif isinstance(ev, RoundDrawn) and ev.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI):
-            for s in range(4):
+            for s in range(n):
                 totals[s]["draws"] += 1
     result = game.result
     assert result is not None
     out = []
-    for s in range(4):
+    for s in range(n):
         out.append(SeatRecord(
             label=seats[s], rank=result.ranking.index(s) + 1, points=result.points[s],
             score=float(result.scores[s]), times=times[s],
-            failures=getattr(agents[s], "failures", 0), **totals[s],
+            failures=getattr(agents[s], "failures", 0), players=n, **totals[s],
         ))
     return out
 
 
 def jobs_for(games: int, seed: int, seats: Sequence[str], duplicate: bool):
-    """(seed, line-up) for every game; in duplicate mode a seed's four games rotate the line-up
-    so that ``seats[0]`` sits in seat 0, 1, 2 and 3."""
+    """(seed, line-up) for every game; in duplicate mode a seed's four games (three with three
+    seats) rotate the line-up so that ``seats[0]`` sits in every seat."""
     if not duplicate:
         return [(seed + i, tuple(seats)) for i in range(games)]
+    n = len(seats)
     out = []
-    for i in range(math.ceil(games / 4)):
-        for r in range(4):
-            out.append((seed + i, tuple(seats[(s - r) % 4] for s in range(4))))
+    for i in range(math.ceil(games / n)):
+        for r in range(n):
+            out.append((seed + i, tuple(seats[(s - r) % n] for s in range(n))))
     return out
 
 
@@ -199,9 +219,11 @@ class Summary:
     deal_in_points: int = 0
     failures: int = 0
     times: list[float] = field(default_factory=list)
+    players: int = 4
 
     def add(self, r: SeatRecord) -> None:
         self.games += 1
+        self.players = r.players
         self.ranks.append(r.rank)
         self.scores.append(r.score)
         for name in ("rounds", "wins", "deal_ins", "riichi", "calls", "draws", "win_points",
@@ -225,7 +247,8 @@ class Summary:
             "games": self.games,
             "avg_rank": round(mean, 3),
             "rank_ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "rank_dist": [round(self.ranks.count(k) / n, 3) for k in (1, 2, 3, 4)],
+            "rank_dist": [round(self.ranks.count(k) / n, 3)
+                          for k in range(1, self.players + 1)],
             "avg_score": round(sum(self.scores) / n, 2),
             "rounds": self.rounds,
             "win_rate": round(self.wins / rounds, 4),
@@ -328,9 +351,14 @@ def league(games: int, seed: int, seats: Sequence[str], duplicate: bool = False,
 
 
 def run(args: argparse.Namespace) -> int:
+    players = args.players
+    if args.rules is None:
+        args.rules = "tenhou3" if players == 3 else "tenhou"
+    if args.seats is None:
+        args.seats = "hard,greedy,greedy" if players == 3 else "hard,greedy,greedy,greedy"
     try:
-        specs = parse_seats(args.seats)
-        make_rules(args.rules, args.length)
+        specs = parse_seats(args.seats, players)
+        make_rules(args.rules, args.length, players)
     except ValueError as e:
         print(f"riichi selfplay: {e}", file=sys.stderr)
         return 2

@@ -57,7 +57,8 @@ class SetupScreen(SizeAware, Screen):
                     t("setup.length"), list(LENGTHS), [t(f"setup.{v}") for v in LENGTHS],
                     "hanchan", id="length", label_width=LABEL,
                 )
-                presets = list(PRESETS)
+                # four-player presets: three players (P1) have no table screen yet
+                presets = [p for p, rules in PRESETS.items() if rules.players == 4]
                 yield Choice(
                     t("setup.rules"), presets, [t(f"preset.{p}") for p in presets], s.rules,
                     id="rules", label_width=LABEL,

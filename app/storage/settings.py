@@ -29,7 +29,8 @@ THEMES = ("classic", "ansi", "light", "mono")  # the files of assets/themes
 def _rule_presets() -> tuple[str, ...]:
     from engine.rules import PRESETS
 
-    return tuple(PRESETS)
+    # the table plays four seats: three-player presets (P1) wait for their screen
+    return tuple(name for name, rules in PRESETS.items() if rules.players == 4)
 
 
 @dataclass(frozen=True, slots=True)

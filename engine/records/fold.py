@@ -27,6 +27,7 @@ from engine.events import (
     GameEnded,
     GameResult,
     KanDeclared,
+    Nuki,
     RiichiAccepted,
     RoundDrawn,
     RoundEnded,
@@ -35,6 +36,7 @@ from engine.events import (
 from engine.events import Event as GameEvent
 from engine.events import Win as WinEvent
 from engine.records.model import Call, Discard, Draw, Event, RecordError
+from engine.records.model import Nuki as NukiRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,8 @@ def fold_events(events: Iterable[GameEvent]) -> FoldedGame:
                 cur.called.add(seat)
             case KanDeclared(seat, meld):  # ankan or kakan: the hand stays as open as it was
                 cur.play.append(Call(seat, meld))
+            case Nuki(seat, tile):
+                cur.play.append(NukiRecord(seat, tile))
             case DoraRevealed(indicator):
                 cur.dora.append(indicator)
             case RiichiAccepted(seat):

@@ -76,7 +76,8 @@ def rule_name(rules: RuleSet) -> str:
     >>> rule_name(RuleSet(length="tonpuusen", kuitan=False))
     'riichi 般東赤'
     """
-    return ("riichi 般" + ("東" if rules.length == "tonpuusen" else "南")
+    return ("riichi " + ("三" if rules.players == 3 else "") + "般"
+            + ("東" if rules.length == "tonpuusen" else "南")
             + ("喰" if rules.kuitan else "") + ("赤" if any(rules.red_fives) else ""))
 
 
@@ -89,8 +90,9 @@ def _round_record(rnd: FoldedRound) -> RoundRecord:
             outcome = _draw_outcome(rnd.drawn)
         else:
             wins = tuple(win_record(w) for w in rnd.wins)
-            d = [sum(w.deltas[s] for w in wins) for s in range(4)]
-            outcome = Outcome(RoundEnd.WIN, wins, (d[0], d[1], d[2], d[3]))
+            n = len(ev.scores)
+            outcome = Outcome(RoundEnd.WIN, wins,
+                              tuple(sum(w.deltas[s] for w in wins) for s in range(n)))
     return RoundRecord(
         index=ev.round_index, honba=ev.honba, sticks=ev.sticks, scores=ev.scores,
         hands=tuple(tuple(sorted(h)) for h in ev.hands), dora=rnd.dora, ura=rnd.ura,
@@ -113,19 +115,21 @@ def _draw_outcome(ev: RoundDrawn) -> Outcome:
     end = DRAW_ENDS[ev.kind]
     tenpai = None
     if end in (RoundEnd.EXHAUSTIVE, RoundEnd.NAGASHI_MANGAN):
-        tenpai = tuple(s for s in range(4) if ev.tenpai[s])
+        tenpai = tuple(s for s in range(len(ev.deltas)) if ev.tenpai[s])
     return Outcome(end, (), ev.deltas, tenpai)
 
 
 def record_from_game(game: GameSource, names: Iterable[str] | None = None) -> GameRecord:
     """The record of an engine game (``engine.game.Game``), played to the end or not.
 
-    ``names`` are seats 0-3 (seat 0 is the first dealer); default ``Player0``..``Player3``.
-    Raises ``RecordError`` if the events are not a game's (:func:`engine.records.fold.fold_events`)."""
-    seat_names = tuple(names) if names is not None else DEFAULT_NAMES
-    if len(seat_names) != 4:
-        raise RecordError(f"a game has four names, got {len(seat_names)}")
+    ``names`` are seats 0-3 (seat 0 is the first dealer; 0-2 with three players, P1); default
+    ``Player0``..``Player3``. Raises ``RecordError`` if the events are not a game's
+    (:func:`engine.records.fold.fold_events`)."""
     rules = game.rules
+    n = rules.players
+    seat_names = tuple(names) if names is not None else DEFAULT_NAMES[:n]
+    if len(seat_names) != n:
+        raise RecordError(f"a game of {n} players has {n} names, got {len(seat_names)}")
     fold = fold_events(game.events)
     rounds = tuple(_round_record(r) for r in fold.rounds)
     cut = None if fold.cut is None else _round_record(fold.cut)
@@ -137,7 +141,7 @@ def record_from_game(game: GameSource, names: Iterable[str] | None = None) -> Ga
         problem = f"the game is not over (last round played: {last})"
     res = fold.result
     return GameRecord(
-        rules=rules, names=(seat_names[0], seat_names[1], seat_names[2], seat_names[3]),
+        rules=rules, names=seat_names,
         rounds=rounds, disp=rule_name(rules),
         final_scores=None if res is None else res.points,
         final_points=None if res is None else res.scores,

@@ -40,9 +40,17 @@ from engine.tiles import YAOCHUU, is_red
 _BAKAZE = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
+#: P1: why a three-player game is not written as mjai
+MJAI_NO_THREE_PLAYERS = ("mjai has no agreed three-player form (its events assume four seats); "
+                         "write a three-player game as tenhou.net/6 instead (--format tenhou6)")
+
+
 def to_mjai_events(game: Any, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """A game (``engine.game.Game``) as mjai events, every hand and draw shown; ``end_game``
-    carries the final points when the game is over."""
+    carries the final points when the game is over. A three-player game raises
+    ``RecordError``: mjai has no agreed three-player form (P1)."""
+    if getattr(game.rules, "players", 4) == 3:
+        raise RecordError(MJAI_NO_THREE_PLAYERS)
     out = list(events_to_mjai(game.events, game.rules, None, tuple(names) if names else None))
     result = getattr(game, "result", None)
     if out and out[-1]["type"] == "end_game" and result is not None:
@@ -326,7 +334,7 @@ def parse_mjai(text: str, source: str = "", base: RuleSet = TENHOU) -> GameRecor
     if current is not None:
         cut = current.record(None)
         problem = f"{name}: the record stops inside round {cut.name}"
-    return GameRecord(rules=rules, names=names, rounds=tuple(rounds),  # type: ignore[arg-type]
+    return GameRecord(rules=rules, names=names, rounds=tuple(rounds),
                       final_scores=final, cut=cut, problem=problem, source=source)
 
 

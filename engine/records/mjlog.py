@@ -20,12 +20,13 @@ from engine.records.model import (
     Draw,
     Event,
     GameRecord,
+    Nuki,
     Outcome,
     RecordError,
     RoundEnd,
     RoundRecord,
     Win,
-    four,
+    per_seat,
 )
 from engine.rules import RuleSet, preset
 from engine.tiles import Reds
@@ -56,10 +57,10 @@ GO_JOUKYUU = 0x80
 
 
 def rules_from_go(go_type: int) -> tuple[RuleSet, str]:
-    """The ruleset and Tenhou's short rule name (``'鳳南喰赤'``) of a GO ``type``."""
-    if go_type & GO_SANMA:
-        raise RecordError(f"GO type {go_type}: three-player games are not supported")
-    rules = preset("tenhou")
+    """The ruleset and Tenhou's short rule name (``'鳳南喰赤'``) of a GO ``type``; a three-player
+    type (bit 0x10, e.g. 185) gives ``tenhou3`` and ``'三鳳南喰赤'`` (P1)."""
+    three = bool(go_type & GO_SANMA)
+    rules = preset("tenhou3" if three else "tenhou")
     changes: dict[str, Any] = {}
     if go_type & GO_NO_RED:
         changes["red_fives"] = (0, 0, 0)
@@ -72,7 +73,7 @@ def rules_from_go(go_type: int) -> tuple[RuleSet, str]:
     room = {GO_TOKUJOU | GO_JOUKYUU: "鳳", GO_JOUKYUU: "上", GO_TOKUJOU: "特"}.get(
         go_type & (GO_TOKUJOU | GO_JOUKYUU), "般"
     )
-    disp = room + ("南" if go_type & GO_HANCHAN else "東")
+    disp = ("三" if three else "") + room + ("南" if go_type & GO_HANCHAN else "東")
     disp += "" if go_type & GO_NO_KUITAN else "喰"
     disp += "" if go_type & GO_NO_RED else "赤"
     disp += "速" if go_type & GO_FAST else ""
@@ -105,7 +106,7 @@ def decode_meld(m: int, who: int) -> Meld:
         added = base * 4 + unused
         return Meld(MeldKind.KAKAN, tuple(sorted([*three, added])), three[called], source, added)
     if m & 0x20:
-        raise RecordError(f"m={m}: nukidora is a three-player call")
+        raise RecordError(f"m={m}: a North set aside (nuki), not a meld")
     hai0 = m >> 8
     base = hai0 // 4
     tiles = tuple(base * 4 + k for k in range(4))
@@ -122,7 +123,7 @@ def _ints(text: str, what: str) -> list[int]:
 
 
 class _RoundBuilder:
-    def __init__(self, attrs: dict[str, str], reds: Reds) -> None:
+    def __init__(self, attrs: dict[str, str], reds: Reds, players: int = 4) -> None:
         seed = _ints(attrs.get("seed", ""), "INIT seed")
         if len(seed) != 6:
             raise RecordError(f"INIT seed={attrs.get('seed')!r}: expected 6 numbers")
@@ -130,12 +131,14 @@ class _RoundBuilder:
         ten = _ints(attrs.get("ten", ""), "INIT ten")
         if len(ten) != 4:
             raise RecordError(f"INIT ten={attrs.get('ten')!r}: expected 4 scores")
-        self.scores = four(x * 100 for x in ten)
+        self.scores = per_seat((x * 100 for x in ten), players)
         if int(attrs.get("oya", self.index % 4)) != self.index % 4:
             raise RecordError(f"INIT oya={attrs.get('oya')} does not match round {self.index}")
         hands = []
-        for s in range(4):
+        for s in range(players):
             hand = _ints(attrs.get(f"hai{s}", ""), f"INIT hai{s}")
+            if players == 3 and any(4 <= t < 32 for t in hand):
+                raise RecordError(f"INIT hai{s}: a three-player game has no 2m-8m (P1)")
             if len(hand) != 13:
                 raise RecordError(f"INIT hai{s}: {len(hand)} tiles instead of 13")
             hands.append(tuple(sorted(hand)))
@@ -143,8 +146,8 @@ class _RoundBuilder:
         self.dora = [seed[5]]
         self.ura: tuple[int, ...] = ()
         self.events: list[Event] = []
-        self.last_draw = [-1] * 4
-        self.riichi_next = [False] * 4
+        self.last_draw = [-1] * players
+        self.riichi_next = [False] * players
         self.wins: list[Win] = []
         self.outcome: Outcome | None = None
 
@@ -159,7 +162,7 @@ class _RoundBuilder:
         )
 
 
-def _win(attrs: dict[str, str]) -> tuple[Win, tuple[int, ...]]:
+def _win(attrs: dict[str, str], players: int = 4) -> tuple[Win, tuple[int, ...]]:
     who = int(attrs["who"])
     from_who = int(attrs["fromWho"])
     pao = int(attrs["paoWho"]) if "paoWho" in attrs else None
@@ -175,19 +178,19 @@ def _win(attrs: dict[str, str]) -> tuple[Win, tuple[int, ...]]:
     sc = _ints(attrs["sc"], "AGARI sc")
     if len(sc) < 8:
         raise RecordError(f"AGARI sc={attrs['sc']!r}: expected 8 numbers")
-    deltas = four(sc[2 * s + 1] * 100 for s in range(4))
+    deltas = per_seat((sc[2 * s + 1] * 100 for s in range(4)), players)
     ura = tuple(_ints(attrs.get("doraHaiUra", ""), "AGARI doraHaiUra"))
     win = Win(who, from_who, pao, sum(h for _, h in yaku), ten[0], ten[1], ten[2], tuple(yaku),
               deltas)
     return win, ura
 
 
-def _owari(attrs: dict[str, str]
-           ) -> tuple[tuple[int, int, int, int], tuple[float, float, float, float]]:
+def _owari(attrs: dict[str, str], players: int = 4
+           ) -> tuple[tuple[int, ...], tuple[float, ...]]:
     v = attrs["owari"].split(",")
     try:
-        scores = four(int(v[2 * s]) * 100 for s in range(4))
-        points = four(float(v[2 * s + 1]) for s in range(4))
+        scores = per_seat((int(v[2 * s]) * 100 for s in range(4)), players)
+        points = per_seat((float(v[2 * s + 1]) for s in range(4)), players)
     except (ValueError, IndexError):
         raise RecordError(f"owari={attrs['owari']!r}: expected 8 numbers") from None
     return scores, points
@@ -227,6 +230,7 @@ def _parse(data: str, where: str) -> GameRecord:
     rules, disp = preset("tenhou"), ""
     reds = rules.red_fives
     names = ["", "", "", ""]
+    shuffle = ""
     rounds: list[RoundRecord] = []
     cur: _RoundBuilder | None = None
     final_scores = final_points = None
@@ -246,10 +250,14 @@ def _parse(data: str, where: str) -> GameRecord:
             tile = int(num)
             if not 0 <= tile < 136:
                 raise RecordError(f"<{tag}{num}>: tile id out of range")
+            if rules.players == 3 and 4 <= tile < 32:
+                raise RecordError(f"<{tag}{num}>: a three-player game has no 2m-8m (P1)")
             if tag in _DRAW:
                 seat = _DRAW.index(tag)
                 prev = cur.events[-1] if cur.events else None
-                rinshan = (isinstance(prev, Call) and prev.seat == seat and prev.meld.is_kan)
+                # after a kan, or a North set aside (P1): from the dead wall
+                rinshan = (isinstance(prev, Call) and prev.seat == seat and prev.meld.is_kan) \
+                    or (isinstance(prev, Nuki) and prev.seat == seat)
                 cur.events.append(Draw(seat, tile, rinshan))
                 cur.last_draw[seat] = tile
             elif tag in _DISCARD:
@@ -264,20 +272,33 @@ def _parse(data: str, where: str) -> GameRecord:
         if tag == "GO":
             rules, disp = rules_from_go(int(attrs.get("type", "169")))
             reds = rules.red_fives
+        elif tag == "SHUFFLE":
+            shuffle = attrs.get("seed", "")
         elif tag == "UN":
             if "n0" in attrs and not any(names):
-                names = [urllib.parse.unquote(attrs.get(f"n{s}", "")) for s in range(4)]
+                names = [urllib.parse.unquote(attrs.get(f"n{s}", ""))
+                         for s in range(rules.players)]
         elif tag == "INIT":
             if cur is not None:
                 if cur.outcome is None:
                     raise RecordError(f"round {cur.name} has no end before the next <INIT>")
                 rounds.append(cur.build(cur.outcome))
-            cur = _RoundBuilder(attrs, reds)
+            cur = _RoundBuilder(attrs, reds, rules.players)
         elif tag == "N":
             if cur is None or cur.outcome is not None:
                 raise RecordError("<N> outside a round in play")
             who = int(attrs["who"])
-            cur.events.append(Call(who, decode_meld(int(attrs["m"]), who)))
+            bits = int(attrs["m"])
+            if bits & 0x20 and not bits & 0x1C:  # P1: a North set aside (nuki), id bits >> 8
+                cur.events.append(Nuki(who, bits >> 8))
+            else:
+                meld = decode_meld(bits, who)
+                if rules.players == 3 and meld.source:
+                    # P1: Tenhou counts the caller's source as at a four-player table whose
+                    # fourth seat is empty; the engine counts among the three seats
+                    src = (who + meld.source) % 4
+                    meld = Meld(meld.kind, meld.tiles, meld.called, (src - who) % 3, meld.added)
+                cur.events.append(Call(who, meld))
         elif tag == "DORA":
             if cur is None:
                 raise RecordError("<DORA> outside a round")
@@ -290,11 +311,11 @@ def _parse(data: str, where: str) -> GameRecord:
         elif tag == "AGARI":
             if cur is None:
                 raise RecordError("<AGARI> outside a round")
-            win, ura = _win(attrs)
+            win, ura = _win(attrs, rules.players)
             cur.wins.append(win)
             if ura:
                 cur.ura = ura
-            deltas = four(sum(w.deltas[s] for w in cur.wins) for s in range(4))
+            deltas = tuple(sum(w.deltas[s] for w in cur.wins) for s in range(rules.players))
             cur.outcome = Outcome(RoundEnd.WIN, tuple(cur.wins), deltas)
         elif tag == "RYUUKYOKU":
             if cur is None or cur.outcome is not None:
@@ -304,13 +325,13 @@ def _parse(data: str, where: str) -> GameRecord:
                 raise RecordError(f"<RYUUKYOKU type={kind!r}>: unknown kind of draw")
             end = _DRAW_TYPES[kind] if kind else RoundEnd.EXHAUSTIVE
             sc = _ints(attrs["sc"], "RYUUKYOKU sc")
-            deltas = four(sc[2 * s + 1] * 100 for s in range(4))
+            deltas = per_seat((sc[2 * s + 1] * 100 for s in range(4)), rules.players)
             tenpai = None
             if end in (RoundEnd.EXHAUSTIVE, RoundEnd.NAGASHI_MANGAN):
-                tenpai = tuple(s for s in range(4) if f"hai{s}" in attrs)
+                tenpai = tuple(s for s in range(rules.players) if f"hai{s}" in attrs)
             cur.outcome = Outcome(end, (), deltas, tenpai)
         if "owari" in attrs:
-            final_scores, final_points = _owari(attrs)
+            final_scores, final_points = _owari(attrs, rules.players)
             ended = True
     tail = data[pos:].strip()
     problem = None
@@ -333,9 +354,11 @@ def _parse(data: str, where: str) -> GameRecord:
         problem = "the record stops before the end of the game (no owari)"
     if not rounds and cut is None:
         raise RecordError("no round in the record (no <INIT> tag)")
+    if rules.players == 3:
+        names = names[:3]
     return GameRecord(
-        rules, tuple(names), tuple(rounds), disp,  # type: ignore[arg-type]
-        final_scores, final_points, cut, problem, where,
+        rules, tuple(names), tuple(rounds), disp,
+        final_scores, final_points, cut, problem, where, shuffle,
     )
 
 

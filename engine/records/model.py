@@ -1,8 +1,8 @@
 """A recorded game, independent of the file format it came from.
 
 A :class:`GameRecord` is the rules, the players and the rounds; a :class:`RoundRecord` is the start
-state (round, honba, riichi sticks, scores, the four dealt hands), the ordered play (draws,
-discards, calls and kans), the dora and ura indicators and the recorded outcome (wins with their
+state (round, honba, riichi sticks, scores, the dealt hands: four, or three with three players,
+P1), the ordered play (draws, discards, calls and kans, Norths set aside), the dora and ura indicators and the recorded outcome (wins with their
 han, fu, points, Tenhou yaku ids and score changes, or the kind of draw with the tenpai seats).
 
 Tiles are physical tiles 0-135 (``kind = tile // 4``, red fives 16/52/88 with one red per suit),
@@ -57,7 +57,15 @@ class Call:
     meld: Meld
 
 
-Event = Draw | Discard | Call
+@dataclass(frozen=True, slots=True)
+class Nuki:
+    """P1 (three players): a seat sets a North aside (nuki dora); a replacement draw follows."""
+
+    seat: int
+    tile: int
+
+
+Event = Draw | Discard | Call | Nuki
 
 
 class RoundEnd(enum.Enum):
@@ -104,7 +112,7 @@ class Win:
     points: int | None
     limit: int | None
     yaku: tuple[tuple[int, int], ...]
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]  # per seat (three with three players, P1)
 
     @property
     def tsumo(self) -> bool:
@@ -128,7 +136,7 @@ class Outcome:
 
     end: RoundEnd
     wins: tuple[Win, ...] = ()
-    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    deltas: tuple[int, ...] = (0, 0, 0, 0)
     tenpai: tuple[int, ...] | None = None
 
 
@@ -142,7 +150,7 @@ class RoundRecord:
     index: int
     honba: int
     sticks: int
-    scores: tuple[int, int, int, int]
+    scores: tuple[int, ...]  # per seat: its length is the number of players (P1)
     hands: tuple[tuple[int, ...], ...]
     dora: tuple[int, ...]
     ura: tuple[int, ...]
@@ -179,14 +187,14 @@ class RoundRecord:
                     seats.append(ev.seat)
         return tuple(seats)
 
-    def end_scores(self) -> tuple[int, int, int, int]:
+    def end_scores(self) -> tuple[int, ...]:
         """Scores after the round: start + deltas − 1000 per standing riichi."""
         if self.outcome is None:
             raise RecordError(f"round {self.name} has no recorded outcome")
         out = [s + d for s, d in zip(self.scores, self.outcome.deltas, strict=True)]
         for seat in self.standing_riichi():
             out[seat] -= 1000
-        return (out[0], out[1], out[2], out[3])
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,18 +207,38 @@ class GameRecord:
     """
 
     rules: RuleSet
-    names: tuple[str, str, str, str]
+    names: tuple[str, ...]  # per seat (three with three players, ``rules.players``)
     rounds: tuple[RoundRecord, ...]
     disp: str = ""
-    final_scores: tuple[int, int, int, int] | None = None
-    final_points: tuple[float, float, float, float] | None = None
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
     cut: RoundRecord | None = None
     problem: str | None = None
     source: str = field(default="", compare=False)
+    #: Tenhou's wall seed (mjlog ``<SHUFFLE seed>``, ``mt19937ar-sha512-n288-base64,...``) when
+    #: the record has one: its walls can be dealt again (``engine.tenhou_shuffle``)
+    shuffle: str = field(default="", compare=False)
 
     @property
     def complete(self) -> bool:
         return self.problem is None
+
+
+def per_seat(values: Iterable[T], players: int) -> tuple[T, ...]:
+    """Per-seat values of a game of ``players`` (P1): a three-player record's fourth column
+    (Tenhou writes a 0 or an empty name there) is dropped.
+
+    >>> per_seat([350, 350, 350, 0], 3)
+    (350, 350, 350)
+    """
+    got = tuple(values)
+    if players == 4:
+        return four(got)
+    if len(got) == 4:
+        got = got[:3]
+    if len(got) != 3:
+        raise RecordError(f"{len(got)} values where a three-player game has three: {got!r}")
+    return got
 
 
 def four(values: Iterable[T]) -> tuple[T, T, T, T]:
@@ -272,6 +300,8 @@ def event_key(ev: Event, reds: Reds) -> tuple[Any, ...]:
             return ("discard", seat, tile_code(tile, reds), tsumogiri, riichi)
         case Call(seat, meld):
             return ("call", seat, _meld_key(meld, reds))
+        case Nuki(seat, tile):
+            return ("nuki", seat, tile_code(tile, reds))
     raise TypeError(ev)
 
 
@@ -301,7 +331,7 @@ def compare_rounds(a: RoundRecord, b: RoundRecord, reds: Reds) -> list[str]:
     def codes(tiles: tuple[int, ...]) -> list[int]:
         return sorted(tile_code(t, reds) for t in tiles)
 
-    for seat in range(4):
+    for seat in range(len(a.hands)):
         if codes(a.hands[seat]) != codes(b.hands[seat]):
             out.append(f"seat {seat} hand differs")
     if [tile_code(t, reds) for t in a.dora] != [tile_code(t, reds) for t in b.dora]:
@@ -367,7 +397,8 @@ def check_bookkeeping(game: GameRecord) -> list[str]:
             if last.outcome is not None and last.outcome.end is not RoundEnd.WIN:
                 left = last.sticks + len(last.standing_riichi())
             first = rounds[0].dealer
-            top = max(range(4), key=lambda s: (fin[s], -((s - first) % 4)))
+            n = len(fin)
+            top = max(range(n), key=lambda s: (fin[s], -((s - first) % n)))
             fin[top] += 1000 * left  # R5: leftover sticks go to the top
             if tuple(fin) != game.final_scores:
                 out.append(f"after {last.name}: {tuple(fin)} but final {game.final_scores}")

@@ -24,13 +24,14 @@ from engine.records.model import (
     Draw,
     Event,
     GameRecord,
+    Nuki,
     Outcome,
     RecordError,
     RoundEnd,
     RoundRecord,
     Win,
     code_kind,
-    four,
+    per_seat,
 )
 from engine.rules import RuleSet, preset
 from engine.tiles import FIVES, Reds, TilePool, is_red
@@ -92,8 +93,7 @@ def rules_from_rule(rule: Any) -> tuple[RuleSet, str]:
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
         raise RecordError(f"rule.disp {disp!r} is not a string")
-    if "三" in disp or "3-Player" in disp:
-        raise RecordError(f"rule {disp!r}: three-player games are not supported")
+    three = "三" in disp or "3-Player" in disp  # P1: Tenhou's three-player rules
     changes: dict[str, Any] = {}
     try:
         if any(k in rule for k in ("aka51", "aka52", "aka53")):
@@ -102,13 +102,15 @@ def rules_from_rule(rule: Any) -> tuple[RuleSet, str]:
             reds = (1, 1, 1) if int(rule.get("aka", 0) or 0) else (0, 0, 0)
     except (TypeError, ValueError):
         raise RecordError(f"rule {rule!r}: the red-five counts are not numbers") from None
-    if reds != (1, 1, 1):
+    if three:
+        reds = (0, reds[1], reds[2])  # no 5m with three players (Tenhou still writes aka51)
+    if reds != ((0, 1, 1) if three else (1, 1, 1)):
         changes["red_fives"] = reds
     if "東" in disp or "East" in disp:
         changes["length"] = "tonpuusen"
     if any(room in disp for room in "般上特鳳") and "喰" not in disp:
         changes["kuitan"] = False
-    rules = preset("tenhou")
+    rules = preset("tenhou3" if three else "tenhou")
     return (rules.replace(**changes) if changes else rules), disp
 
 
@@ -177,8 +179,9 @@ class _Kyoku:
 
     STEP_BUDGET = 200_000  # search steps before giving up on a record that does not fit
 
-    def __init__(self, raw: list[Any], reds: Reds, where: str) -> None:
+    def __init__(self, raw: list[Any], reds: Reds, where: str, players: int = 4) -> None:
         self.where = where
+        self.n = players
         if not isinstance(raw, list) or len(raw) != 17:
             raise RecordError(f"{where}: a round is a list of 17 entries")
         head = raw[0]
@@ -189,11 +192,11 @@ class _Kyoku:
         if not (isinstance(scores, list) and len(scores) == 4
                 and all(isinstance(x, int) for x in scores)):
             raise RecordError(f"{where}: scores {scores!r} are not four integers")
-        self.scores = tuple(scores)
+        self.scores = per_seat(scores, players)
         self.reds = reds
         self.takes: list[list[Any]] = []
         self.discards: list[list[Any]] = []
-        for s in range(4):
+        for s in range(players):
             hand, takes, discards = raw[4 + 3 * s], raw[5 + 3 * s], raw[6 + 3 * s]
             if not all(isinstance(x, list) for x in (hand, takes, discards)):
                 raise RecordError(f"{where}: seat {s}: hand, takes and discards must be lists")
@@ -202,7 +205,7 @@ class _Kyoku:
             self.takes.append(takes)
             self.discards.append(discards)
         steps = self._order()
-        self._build([raw[4 + 3 * s] for s in range(4)], steps)
+        self._build([raw[4 + 3 * s] for s in range(players)], steps)
         # indicators are never drawn: their copies are whatever is left
         dora, ura = raw[2], raw[3]
         if not (isinstance(dora, list) and dora and isinstance(ura, list)):
@@ -212,9 +215,9 @@ class _Kyoku:
 
     # -- pass 1: the order of play -------------------------------------------------------
     def _order(self) -> list[tuple[Any, ...]]:
-        self.ti = [0, 0, 0, 0]
-        self.di = [0, 0, 0, 0]
-        self.last: list[int | None] = [None] * 4  # code of the tile just drawn (for 60)
+        self.ti = [0] * self.n
+        self.di = [0] * self.n
+        self.last: list[int | None] = [None] * self.n  # code of the tile just drawn (for 60)
         self.steps: list[tuple[Any, ...]] = []
         self.budget = self.STEP_BUDGET
         self.error = "the lists do not fit together"
@@ -223,7 +226,7 @@ class _Kyoku:
         return self.steps
 
     def _done(self) -> bool:
-        for s in range(4):
+        for s in range(self.n):
             if self.ti[s] != len(self.takes[s]) or self.di[s] != len(self.discards[s]):
                 self.error = (
                     f"seat {s} has entries left (take {self.ti[s]}/{len(self.takes[s])}, "
@@ -270,8 +273,9 @@ class _Kyoku:
                 return self._done()  # tsumo, nine terminals...
             entry = self.discards[seat][self.di[seat]]
             self.di[seat] += 1
-            if isinstance(entry, str) and ("k" in entry or "a" in entry):
-                self.steps.append(("kan", seat, entry))
+            if isinstance(entry, str) and ("k" in entry or "a" in entry or "f" in entry):
+                # a kan, or (P1) a North set aside ("f44"): a replacement draw follows
+                self.steps.append(("nuki" if "f" in entry else "kan", seat, entry))
                 self.last[seat] = None
                 got = self._take_draw(seat, True)
                 if got is None:
@@ -300,21 +304,21 @@ class _Kyoku:
             if self._claim(caller, seat, take):
                 return True
             self._restore(saved)
-        return self._turn((seat + 1) % 4, True)
+        return self._turn((seat + 1) % self.n, True)
 
     def _claims(self, discarder: int, code: int) -> list[tuple[int, str]]:
         out = []
         # pon and daiminkan first (C2), in turn order, then chi of the next seat
-        for k in (1, 2, 3):
-            seat = (discarder + k) % 4
+        for k in range(1, self.n):
+            seat = (discarder + k) % self.n
             take = self._peek(seat)
             if isinstance(take, str) and ("p" in take or "m" in take):
                 letter = "p" if "p" in take else "m"
                 pos, called, _ = _split_call(take, letter, f"{self.where}: seat {seat}")
                 source = (_PON_SOURCE if letter == "p" else _KAN_SOURCE).get(pos)
-                if called == code and source == (discarder - seat) % 4:
+                if called == code and source == _relative(discarder, seat):
                     out.append((seat, take))
-        seat = (discarder + 1) % 4
+        seat = (discarder + 1) % self.n
         take = self._peek(seat)
         if (isinstance(take, str) and take.startswith("c")
                 and _codes(take[1:3], f"{self.where}: seat {seat}")[0] == code):
@@ -346,14 +350,14 @@ class _Kyoku:
     def _build(self, dealt: list[list[Any]], steps: list[tuple[Any, ...]]) -> None:
         self.tiles = tiles = _Tiles(self.reds)
         hands = []
-        for s in range(4):
+        for s in range(self.n):
             hand = [tiles.new(c) for c in dealt[s]]
             tiles.hands[s] = list(hand)
             hands.append(tuple(sorted(hand)))
         self.hands = tuple(hands)
         self.events: list[Event] = []
-        self.melds: list[list[Meld]] = [[], [], [], []]
-        last_tile: list[int | None] = [None] * 4
+        self.melds: list[list[Meld]] = [[] for _ in range(self.n)]
+        last_tile: list[int | None] = [None] * self.n
         for step in steps:
             seat = step[1]
             where = f"{self.where}: seat {seat}"
@@ -374,6 +378,12 @@ class _Kyoku:
                 case "kan":
                     last_tile[seat] = None
                     self._kan(seat, step[2], where)
+                case "nuki":
+                    last_tile[seat] = None
+                    if step[2] != "f44":
+                        raise RecordError(f"{where}: {step[2]!r} sets aside something else "
+                                          "than one North (f44)")
+                    self.events.append(Nuki(seat, self.tiles.take(seat, 44)))
                 case "call":
                     last_tile[seat] = None
                     self._call(seat, step[3], step[2], where)
@@ -400,7 +410,7 @@ class _Kyoku:
 
     def _call(self, seat: int, discarder: int, text: str, where: str) -> None:
         called_tile = self.events[-1].tile  # type: ignore[union-attr]
-        source = (discarder - seat) % 4
+        source = (discarder - seat) % self.n
         if text.startswith("c"):
             others = _codes(text[3:], where)
             kind = MeldKind.CHI
@@ -424,15 +434,24 @@ class _Kyoku:
         self.events.append(Call(seat, meld))
 
 
-def _parse_win(info: list[Any], deltas: list[Any], dealer: int, where: str) -> Win:
+def _relative(discarder: int, seat: int) -> int:
+    """Where a call string places the discarder (kamicha, toimen, shimocha: 3, 2, 1), for four
+    players and for three alike: Tenhou writes a three-player game's calls as at a four-player
+    table whose fourth seat is empty (P1)."""
+    return (discarder - seat) % 4
+
+
+def _parse_win(info: list[Any], deltas: list[Any], dealer: int, where: str,
+               players: int = 4) -> Win:
     if not (isinstance(info, list) and len(info) >= 3 and all(isinstance(x, int) for x in info[:3])):
         raise RecordError(f"{where}: win info {info!r} does not start with who, from, pao")
     who, from_who, pao_who = info[:3]
     if not (isinstance(deltas, list) and len(deltas) == 4 and all(isinstance(d, int) for d in deltas)):
         raise RecordError(f"{where}: score changes {deltas!r} are not four integers")
     pao = None if pao_who == who else pao_who
+    changes = per_seat(deltas, players)
     if len(info) == 3:  # only who/from/pao: the record gives no hand value
-        return Win(who, from_who, pao, None, None, None, None, (), tuple(deltas))
+        return Win(who, from_who, pao, None, None, None, None, (), changes)
     m = _POINTS.match(str(info[3]))
     if not m:
         raise RecordError(f"{where}: cannot read the points {info[3]!r}")
@@ -448,9 +467,9 @@ def _parse_win(info: list[Any], deltas: list[Any], dealer: int, where: str) -> W
     if from_who != who:
         points = a
     elif m["all"]:
-        points = 3 * a
+        points = (players - 1) * a
     elif b is not None:
-        points = 2 * a + int(b)
+        points = (players - 2) * a + int(b)  # P1: tsumo loss, one non-dealer payer less
     else:
         raise RecordError(f"{where}: a tsumo needs 'X-Y点' or 'X点∀', got {info[3]!r}")
     limit = _LIMITS[m["limit"]] if m["limit"] else 0
@@ -458,39 +477,39 @@ def _parse_win(info: list[Any], deltas: list[Any], dealer: int, where: str) -> W
     han = sum(h for _, h in yaku)
     if m["han"] and int(m["han"]) != han:
         raise RecordError(f"{where}: {info[3]!r} says {m['han']} han but the yaku add to {han}")
-    return Win(who, from_who, pao, han, fu, points, limit, tuple(yaku), tuple(deltas))
+    return Win(who, from_who, pao, han, fu, points, limit, tuple(yaku), changes)
 
 
-def _parse_result(result: Any, dealer: int, where: str) -> Outcome:
+def _parse_result(result: Any, dealer: int, where: str, players: int = 4) -> Outcome:
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise RecordError(f"{where}: the result {result!r} is not a list starting with a name")
     name = result[0]
     zero = (0, 0, 0, 0)
 
-    def deltas_at(i: int) -> tuple[int, int, int, int]:
+    def deltas_at(i: int) -> tuple[int, ...]:
         if len(result) <= i:
-            return zero
+            return zero[:players]
         d = result[i]
         if not (isinstance(d, list) and len(d) == 4 and all(isinstance(x, int) for x in d)):
             raise RecordError(f"{where}: score changes {d!r} are not four integers")
-        return tuple(d)
+        return per_seat(d, players)
 
     if name == "和了":
         if len(result) < 3 or len(result) % 2 == 0:
             raise RecordError(f"{where}: a win result holds pairs of score changes and info")
-        wins = tuple(_parse_win(result[i + 1], result[i], dealer, where)
+        wins = tuple(_parse_win(result[i + 1], result[i], dealer, where, players)
                      for i in range(1, len(result), 2))
-        total = four(sum(w.deltas[s] for w in wins) for s in range(4))
+        total = tuple(sum(w.deltas[s] for w in wins) for s in range(players))
         return Outcome(RoundEnd.WIN, wins, total)
     if name in ("流局", "全員聴牌", "全員不聴"):
         deltas = deltas_at(1)
         tenpai: tuple[int, ...]
         if name == "全員聴牌":
-            tenpai = (0, 1, 2, 3)
+            tenpai = tuple(range(players))
         elif name == "全員不聴":
             tenpai = ()
         else:
-            tenpai = tuple(s for s in range(4) if deltas[s] > 0)
+            tenpai = tuple(s for s in range(players) if deltas[s] > 0)
         return Outcome(RoundEnd.EXHAUSTIVE, (), deltas, tenpai)
     if name == "流し満貫":
         return Outcome(RoundEnd.NAGASHI_MANGAN, (), deltas_at(1), None)
@@ -546,9 +565,11 @@ def parse_tenhou6(text: str, source: str = "") -> GameRecord:
     objs = _load_objects(text, where)
     rules, disp = rules_from_rule(objs[0].get("rule"))
     rules = _reds_that_fit(rules, objs)
+    players = rules.players
     names = objs[0].get("name") or ["", "", "", ""]
     if not (isinstance(names, list) and len(names) == 4):
         raise RecordError(f"{where}: 'name' must hold four names")
+    names = list(per_seat(names, players))
     rounds: list[RoundRecord] = []
     for obj in objs:
         for raw in obj["log"]:
@@ -557,17 +578,17 @@ def parse_tenhou6(text: str, source: str = "") -> GameRecord:
             head = raw[0] if isinstance(raw, list) and raw else None
             if isinstance(head, list) and len(head) == 3 and all(isinstance(x, int) for x in head):
                 label += f" ({'ESWN'[(head[0] // 4) % 4]}{head[0] % 4 + 1}-{head[1]})"
-            k = _Kyoku(raw, rules.red_fives, label)
-            outcome = _parse_result(raw[16], k.index % 4, label)
+            k = _Kyoku(raw, rules.red_fives, label, players)
+            outcome = _parse_result(raw[16], k.index % 4, label, players)
             rounds.append(RoundRecord(k.index, k.honba, k.sticks, k.scores, k.hands, k.dora,
                                       k.ura, tuple(k.events), outcome))
-    final_scores: tuple[int, int, int, int] | None = None
-    final_points: tuple[float, float, float, float] | None = None
+    final_scores: tuple[int, ...] | None = None
+    final_points: tuple[float, ...] | None = None
     sc = objs[-1].get("sc")
     if isinstance(sc, list) and len(sc) == 8:
-        final_scores = four(int(sc[2 * s]) for s in range(4))
-        final_points = four(float(sc[2 * s + 1]) for s in range(4))
-    return GameRecord(rules, tuple(str(x) for x in names), tuple(rounds), disp,  # type: ignore[arg-type]
+        final_scores = per_seat((int(sc[2 * s]) for s in range(4)), players)
+        final_points = per_seat((float(sc[2 * s + 1]) for s in range(4)), players)
+    return GameRecord(rules, tuple(str(x) for x in names), tuple(rounds), disp,
                       final_scores, final_points, None, None, where)
 
 

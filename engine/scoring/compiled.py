@@ -112,10 +112,11 @@ class Compiled:
         p = self.prices.get(key)
         if p is None:
             base, limit = base_points(han, fu, self.rules)
-            ron, td, to = pay(base, dealer)
+            n = self.rules.players
+            ron, td, to = pay(base, dealer, n, self.rules.tsumo_loss)
             p = self.prices[key] = (base, limit, ron, td, to,
-                                    total_of(ron, td, to, False, dealer),
-                                    total_of(ron, td, to, True, dealer))
+                                    total_of(ron, td, to, False, dealer, n),
+                                    total_of(ron, td, to, True, dealer, n))
         return p
 
 

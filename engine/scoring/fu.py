@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.tiles import CHUN, HAKU, kind_name
+from engine.tiles import CHUN, HAKU, NORTH, kind_name
 
 if TYPE_CHECKING:  # pragma: no cover - yaku.py's reading; fu is computed from one
     from engine.scoring.yaku import Reading
@@ -84,7 +84,8 @@ def regular_fu(r: Reading, pinfu: bool) -> tuple[int, tuple[tuple[str, int], ...
             pf = VALUE_PAIR_FU
         elif p == sit.seat_wind and p == sit.round_wind:
             pf = r.rules.double_wind_pair_fu
-        elif p == sit.seat_wind or p == sit.round_wind:
+        elif p == sit.seat_wind or p == sit.round_wind or (
+                p == NORTH and r.rules.north_yakuhai):  # P1: North a value tile
             pf = VALUE_PAIR_FU
         if pf:
             parts.append(_PAIR_PARTS.get((p, pf)) or (f"pair {_name(p)}", pf))
@@ -122,7 +123,8 @@ def regular_fu_value(r: Reading, pinfu: bool) -> int:
             fu += VALUE_PAIR_FU
         elif p == sit.seat_wind and p == sit.round_wind:
             fu += r.rules.double_wind_pair_fu
-        elif p == sit.seat_wind or p == sit.round_wind:
+        elif p == sit.seat_wind or p == sit.round_wind or (
+                p == NORTH and r.rules.north_yakuhai):  # P1: North a value tile
             fu += VALUE_PAIR_FU
     set_fu = _SET_FU.get
     for st in r.sets:

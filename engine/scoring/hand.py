@@ -25,13 +25,14 @@ from engine.scoring.compiled import Compiled, compiled, yaku_line
 from engine.scoring.points import pay, total_of, yakuman_limit_name
 from engine.scoring.result import HandResult, Yaku
 from engine.scoring.yaku import HandFacts, Reading, YakumanDef, pinfu_shape
-from engine.tiles import EAST, dora_of, kind_name
+from engine.tiles import EAST, NORTH, dora_of, kind_name
 
 _CHI, _ANKAN = MeldKind.CHI, MeldKind.ANKAN
 _INT_ONLY = {int}
 _WIND_KINDS = frozenset(range(27, 31))
 _ALL_TILES = frozenset(range(136))
 _DORA = tuple(dora_of(k) for k in range(34))
+_DORA3 = tuple(dora_of(k, players=3) for k in range(34))  # P1: 1m shows 9m
 #: A meld's set (kind, is_seq, concealed, is_kan) by its base kind.
 _CHI_SET = [(k, True, False, False) for k in range(34)]
 _PON_SET = [(k, False, False, False) for k in range(34)]
@@ -91,6 +92,7 @@ class WinSituation:
     sticks: int = 0  # riichi sticks (1000 each) that go to this winner
     dealer_streak: int = 0  # consecutive dealer wins before this one (L13 paarenchan)
     open_riichi_deal_in: bool = False  # R6: ron from a player not in riichi on an open riichi
+    nuki: int = 0  # P1: Norths the winner set aside (nuki dora: one dora each, D1 on top)
 
     @property
     def dealer(self) -> bool:
@@ -111,6 +113,10 @@ def check_situation(sit: WinSituation, melds: Sequence[Meld], rules: RuleSet) ->
     if melds and (sit.riichi or sit.double_riichi or sit.open_riichi) and any(
             m.kind is not MeldKind.ANKAN for m in melds):
         raise RulesError("riichi with an open meld: riichi needs a closed hand")
+    if sit.nuki and (type(sit.nuki) is not int or not 0 < sit.nuki <= 4
+                     or rules.players != 3):
+        raise RulesError(f"nuki must be 0-4 Norths set aside, with three players only (P1); "
+                         f"got {sit.nuki!r}")
     h, st, ds = sit.honba, sit.sticks, sit.dealer_streak
     if not (type(h) is int and type(st) is int and type(ds) is int and h >= 0 and st >= 0
             and ds >= 0):
@@ -303,8 +309,8 @@ def score_hand(concealed: Sequence[int], melds: Sequence[Meld], win_tile: int,
                 if not rules.multiple_yakuman and len(found) > 1:
                     found = [max(found, key=lambda f: f[1])]  # S4 option: no adding up
                 mult = sum(m for _, m in found)
-                ron, td, to = pay(8000 * mult, dealer)
-                key = (total_of(ron, td, to, tsumo, dealer), True, 13 * mult, 0)
+                ron, td, to = pay(8000 * mult, dealer, rules.players, rules.tsumo_loss)
+                key = (total_of(ron, td, to, tsumo, dealer, rules.players), True, 13 * mult, 0)
                 if best is None or key > best_key:
                     best, best_key = (r, found, []), key
                 continue
@@ -381,15 +387,20 @@ def _dora_counts(sit: WinSituation, comp: Compiled, counts: list[int], tile_set:
     """(dora, ura, aka) of a hand (D2, D4, D5): each indicator counts every copy of its dora,
     so identical indicators stack; ura only with riichi; red fives by ``rules.red_fives``."""
     rules = comp.rules
+    table = _DORA if rules.players == 4 else _DORA3
     inds = sit.dora_indicators if rules.kan_dora else sit.dora_indicators[:1]
     dora = 0
+    nuki = sit.nuki
     for t in inds:
-        dora += counts[_DORA[t >> 2]]
+        k = table[t >> 2]
+        dora += counts[k] + (nuki if k == NORTH else 0)
+    dora += nuki  # P1: each North set aside is a dora of its own
     ura = 0
     if (sit.riichi or sit.double_riichi or sit.open_riichi) and rules.ura_dora:
         uinds = sit.ura_indicators if rules.kan_ura_dora else sit.ura_indicators[:1]
         for t in uinds:
-            ura += counts[_DORA[t >> 2]]
+            k = table[t >> 2]
+            ura += counts[k] + (nuki if k == NORTH else 0)
     return dora, ura, len(comp.red_tiles.intersection(tile_set))
 
 
@@ -423,12 +434,13 @@ def _yakuman_result(r: Reading, found: list[tuple[YakumanDef, int]], dealer: boo
     mult = sum(m for _, m in parts)
     fu, breakdown = _fu(r, pinfu_shape(r))  # Tenhou still reports the reading's fu
     base = 8000 * mult
-    ron, td, to = pay(base, dealer)
+    rules = r.rules
+    ron, td, to = pay(base, dealer, rules.players, rules.tsumo_loss)
     return HandResult(
         han=13 * mult, fu=fu, yaku=tuple(Yaku(n, 13 * m) for n, m in parts),
         yakuman=mult, limit=yakuman_limit_name(mult), base=base, dora=0, ura=0, aka=0,
         fu_breakdown=breakdown, ron=ron, tsumo_dealer=td, tsumo_other=to,
-        total=total_of(ron, td, to, r.tsumo, dealer), yakuman_parts=parts,
+        total=total_of(ron, td, to, r.tsumo, dealer, rules.players), yakuman_parts=parts,
         tenhou_yaku_ids=ids, tsumo=r.tsumo, dealer=dealer)
 
 

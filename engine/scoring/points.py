@@ -59,9 +59,21 @@ def base_points(han: int, fu: int, rules: RuleSet) -> tuple[int, str | None]:
     return base, None
 
 
-def pay(base: int, dealer: bool) -> tuple[int, int, int]:
+def pay(base: int, dealer: bool, players: int = 4, tsumo_loss: bool = True
+        ) -> tuple[int, int, int]:
     """(ron, tsumo_dealer, tsumo_other) for a base (S5); a dealer's tsumo_dealer is 0 and
-    tsumo_other is what each player pays."""
+    tsumo_other is what each player pays. Three players without tsumo loss (P1) split the
+    missing seat's share between the two payers: a dealer tsumo is 3a each, a non-dealer's
+    2.5a from the dealer and 1.5a from the other (each rounded up to 100).
+
+    >>> pay(2000, False, players=3, tsumo_loss=False)
+    (8000, 5000, 3000)
+    """
+    if players == 3 and not tsumo_loss:
+        if dealer:
+            return _up100(base * RON_DEALER), 0, _up100(base * 3)
+        return (_up100(base * RON_OTHER), _up100(-(-5 * base // 2)),
+                _up100(-(-3 * base // 2)))
     if dealer:
         return _up100(base * RON_DEALER), 0, _up100(base * TSUMO_DEALER_EACH)
     return (_up100(base * RON_OTHER), _up100(base * TSUMO_FROM_DEALER),
@@ -69,23 +81,39 @@ def pay(base: int, dealer: bool) -> tuple[int, int, int]:
 
 
 def payments(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
-             honba: int = 0) -> dict[str, int]:
+             honba: int = 0, players: int = 4, honba_points: int = 100) -> dict[str, int]:
     """Who pays what, honba included (S6): ``{"discarder": n}``, ``{"each": n}`` (dealer tsumo)
-    or ``{"dealer": n, "non_dealer": n}`` (each non-dealer pays ``non_dealer``)."""
+    or ``{"dealer": n, "non_dealer": n}`` (each non-dealer pays ``non_dealer``). Each honba is
+    ``honba_points`` per payer: the discarder pays it for all (300 with four players, 200 with
+    three, P1).
+
+    >>> payments(7700, 0, 0, False, False, honba=2, players=3)
+    {'discarder': 8100}
+    """
+    if players == 4 and honba_points == 100:  # the common case, as it always was
+        if not tsumo:
+            return {"discarder": ron + HONBA_RON * honba}
+        if dealer:
+            return {"each": tsumo_other + HONBA_TSUMO_EACH * honba}
+        return {"dealer": tsumo_dealer + HONBA_TSUMO_EACH * honba,
+                "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
+    per = honba_points * honba
     if not tsumo:
-        return {"discarder": ron + HONBA_RON * honba}
+        return {"discarder": ron + per * (players - 1)}
     if dealer:
-        return {"each": tsumo_other + HONBA_TSUMO_EACH * honba}
-    return {"dealer": tsumo_dealer + HONBA_TSUMO_EACH * honba,
-            "non_dealer": tsumo_other + HONBA_TSUMO_EACH * honba}
+        return {"each": tsumo_other + per}
+    return {"dealer": tsumo_dealer + per, "non_dealer": tsumo_other + per}
 
 
-def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool) -> int:
+def total_of(ron: int, tsumo_dealer: int, tsumo_other: int, tsumo: bool, dealer: bool,
+             players: int = 4) -> int:
+    """What the winner receives (before honba and sticks): three players have one payer less
+    (P1)."""
     if not tsumo:
         return ron
     if dealer:
-        return 3 * tsumo_other
-    return tsumo_dealer + 2 * tsumo_other
+        return (players - 1) * tsumo_other
+    return tsumo_dealer + (players - 2) * tsumo_other
 
 
 def nagashi_mangan(dealer: bool, rules: RuleSet, honba: int = 0) -> dict[str, int]:

@@ -53,8 +53,10 @@ class HandResult(NamedTuple):
     tsumo: bool = False
     dealer: bool = False
 
-    def payments(self, honba: int = 0) -> dict[str, int]:
+    def payments(self, honba: int = 0, players: int = 4,
+                 honba_points: int = 100) -> dict[str, int]:
         """``{"discarder": 8300}`` | ``{"dealer": 4100, "non_dealer": 2100}`` | ``{"each": 4100}``
-        with ``honba`` counters added (S6); sticks are not included."""
+        with ``honba`` counters added (S6; ``honba_points`` per payer, three payers or two,
+        P1); sticks are not included."""
         return payments(self.ron, self.tsumo_dealer, self.tsumo_other, self.tsumo, self.dealer,
-                        honba)
+                        honba, players, honba_points)

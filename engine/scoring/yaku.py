@@ -112,7 +112,8 @@ def _set_has_terminal(kind: int, is_seq: bool) -> bool:
 
 def _value_pair(r: Reading) -> bool:
     p = r.pair
-    return p is not None and (p in DRAGONS or p == r.sit.seat_wind or p == r.sit.round_wind)
+    return p is not None and (p in DRAGONS or p == r.sit.seat_wind or p == r.sit.round_wind
+                              or (p == NORTH and r.rules.north_yakuhai))
 
 
 # --- checks ------------------------------------------------------------------------------------
@@ -329,6 +330,9 @@ def _build_yaku() -> tuple[YakuDef, ...]:
                      _round_wind(kind)))
     for kind, name, tid in ((HAKU, "haku", 18), (HATSU, "hatsu", 19), (CHUN, "chun", 20)):
         out.append(Y(f"yakuhai: {name}", "yakuhai: dragons", 1, 1, tid, _triplet_of(kind)))
+    # P1 option: a North triplet is a value tile for everyone (not on Tenhou / Mahjong Soul)
+    out.append(Y("yakuhai: north", "yakuhai: north", 1, 1, -1, _triplet_of(NORTH),
+                 "north_yakuhai"))
     out += [
         Y("chiitoitsu", "shape", 2, 0, 22, lambda r: r.form == "chiitoitsu"),
         Y("chanta", "terminals", 2, 1, 23, _chanta),
@@ -537,6 +541,7 @@ FAMILY_GATES: dict[str, str] = {
     "yakuhai: seat wind": "r.sit.seat_wind in r.trips",
     "yakuhai: round wind": "r.sit.round_wind in r.trips",
     "yakuhai: dragons": "r.honors and r.trips and max(r.trips) >= 31",
+    "yakuhai: north": "30 in r.trips",
     "peikou": "len(set(r.seqs)) < len(r.seqs)",  # a repeated sequence
     "sequences": "len(r.seqs) >= 3",
     "three suits": "len(r.seqs) >= 3 and len(r.suits) == 3",

@@ -98,3 +98,26 @@ def test_a_league_reports_agent_failures(monkeypatch):
     assert hard["failures"] > 0
     assert next(r for r in rows if r["seat"] == "greedy")["failures"] == 0
     assert "hard failed" in format_report(rows, "league")
+
+
+def test_P1_three_player_league_plays_three_seats_and_rotates_over_three(capsys):
+    jobs = selfplay.jobs_for(6, 0, ["hard", "greedy", "greedy"], duplicate=True)
+    assert [lineup.index("hard") for _, lineup in jobs[:3]] == [0, 1, 2] and len(jobs) == 6
+    recs = selfplay.play_game(1, ["random", "tsumogiri", "greedy"], selfplay.make_rules(
+        "tenhou3", "tonpuusen", 3))
+    assert sorted(r.rank for r in recs) == [1, 2, 3] and sum(r.points for r in recs) <= 105000
+    assert selfplay.run(_args("--players", "3", "--games", "1", "--seats",
+                              "greedy,greedy,tsumogiri", "--length", "tonpuusen")) == 0
+    out = capsys.readouterr().out
+    assert "1 games (plain)" in out and "tsumogiri" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--players", "3", "--seats", "hard,greedy,greedy,greedy"], "needs three seat types"),
+    (["--players", "3", "--rules", "tenhou"], "is for 4 players, not 3"),
+    (["--players", "3", "--seats", "mjai:bot,greedy,greedy"], "no agreed three-player form"),
+])
+def test_P1_three_player_league_refuses_bad_line_ups_in_one_line(capsys, argv, message):
+    assert selfplay.run(_args(*argv)) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -71,3 +71,8 @@ def test_malformed_file_is_moved_aside_and_defaults_used(content):
     load_settings()
     assert path.with_name("settings.toml.2.bad").read_bytes() == content
     assert path.with_name("settings.toml.bad").read_bytes() == content
+
+
+def test_P1_three_player_presets_are_not_offered_to_the_four_seat_table():
+    with pytest.raises(ValueError, match="'tenhou3' is not one of tenhou, majsoul, local"):
+        Settings().replace(rules="tenhou3")

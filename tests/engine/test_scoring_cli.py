@@ -130,3 +130,35 @@ def test_subprocess_riichi_score():
     bad = subprocess.run([sys.executable, "-m", "app.cli", "score", "123m", "--win", "1m"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 1 and bad.stderr.startswith("riichi score: ")
+
+
+def test_P1_three_player_tsumo_is_paid_by_two_and_counts_the_norths_set_aside(capsys):
+    code, out, err = run(capsys, "123p456s789s111z99m", "--win", "9m", "--tsumo", "--riichi",
+                         "--seat-wind", "S", "--players", "3", "--nuki", "2", "--dora", "1m")
+    assert code == 0 and err == ""
+    for text in ("dora 4 (North set aside: 2)", "7 han 40 fu haneman",
+                 "dealer pays 6000, the other non-dealer pays 3000", "total: 9000"):
+        assert text in out, text
+    code, out, _ = run(capsys, "123p456s789s111z99m", "--win", "9m", "--riichi", "--players",
+                       "3", "--honba", "2", "--json")
+    data = json.loads(out)
+    assert data["payments"] == {"discarder": 7700 + 400} and data["total"] == 7700
+    # a West indicator makes each North set aside two dora
+    code, out, _ = run(capsys, "123p456s789s111z99m", "--win", "9m", "--riichi", "--players",
+                       "3", "--nuki", "2", "--dora", "3z", "--json")
+    assert [y for y in json.loads(out)["yaku"] if y["name"] == "dora"] == [
+        {"name": "dora", "han": 4}]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["123p456s789s11z55m", "--win", "5m", "--players", "3"], "no 2m-8m"),
+    (["123p456s789s111z99m", "--win", "9m", "--players", "3", "--rules", "tenhou"],
+     "are for 4 players, not 3"),
+    (["123p456s789s111z99m", "--win", "9m", "--players", "3", "--seat-wind", "N"],
+     "no North seat"),
+    (["123p456s789s111z99m", "--win", "9m", "--nuki", "1"], "needs three players"),
+    (["123p456s789s111z99m", "--win", "9m", "--players", "5"], "players must be 3 or 4"),
+])
+def test_P1_three_player_scoring_refuses_what_cannot_be_in_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and out == "" and message in err and err.count("\n") == 1

@@ -238,7 +238,9 @@ def test_gzip_mjlog_reads_like_plain(tmp_path):
         (b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>', "no round"),
         (b'<mjloggm ver="2.3"><INIT seed="0,0,0,1,2,3" ten="250,250,250,250" oya="0" '
          b'hai0="1,2" hai1="" hai2="" hai3=""/>', "13"),
-        (b'<mjloggm ver="2.3"><GO type="185"/>', "three-player"),
+        (b'<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0,0,1,2,3" ten="350,350,350,0" '
+         b'oya="0" hai0="4,5,6,7,32,33,34,35,36,37,38,39,40" hai1="" hai2="" hai3=""/>',
+         "three-player game has no 2m-8m"),
         (b"\x1f\x8b\x08\x00garbage", "gzip"),
         (b'{"log": [[1, 2, 3]]}', "17 entries"),
         (b'{"name": ["a"]}', "no object with a 'log' list"),

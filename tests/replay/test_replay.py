@@ -22,6 +22,7 @@ LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
 MJLOGS = sorted((LOGS / "mjlog").glob("*.mjlog"))
 SCENARIOS = sorted((LOGS / "scenarios").glob("*.mjlog"))
 TENHOU6 = sorted((LOGS / "tenhou6").glob("*/*.json"))
+SANMA = sorted((LOGS / "sanma").glob("*/*"))  # P1: 3 mjlog, 13 tenhou.net/6, 132 rounds
 
 pytestmark = pytest.mark.skipif(not MJLOGS, reason="../shared/logs is not there")
 
@@ -43,7 +44,7 @@ def _params(paths):
     return out
 
 
-@pytest.mark.parametrize("path", _params(MJLOGS + SCENARIOS + TENHOU6))
+@pytest.mark.parametrize("path", _params(MJLOGS + SCENARIOS + TENHOU6 + SANMA))
 def test_recorded_game_replays_with_no_mismatch(path):
     record = read_record(path)
     report = replay_game(record, check=True)
