@@ -224,12 +224,17 @@ class TableScreen(SizeAware, Screen):
         if tile is not None:
             self.play_tile(tile)
         else:
-            self.app.bell()
-            shown = hand.shown()
-            if index < len(shown):  # a tile that may not go now: say why when it is kuikae
-                note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
-                if note:
-                    self.notify(note, severity="warning")
+            self.refuse_tile(index)
+
+    def refuse_tile(self, index: int) -> None:
+        """A tile that may not go now was chosen (its letter, a click): a bell, and why when
+        the reason is kuikae."""
+        self.app.bell()
+        shown = self.query_one(HandView).shown()
+        if 0 <= index < len(shown):
+            note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
+            if note:
+                self.notify(note, severity="warning")
 
     def action_offer(self, index: int) -> None:
         if index < len(self.offers):
@@ -274,6 +279,10 @@ class TableScreen(SizeAware, Screen):
                 self.app.pop_screen()
 
         self.app.push_screen(leave_confirm(self.session.saving), done)
+
+    @on(HandView.Refused)
+    def on_hand_refused(self, message: HandView.Refused) -> None:
+        self.refuse_tile(message.index)
 
     @on(HandView.Discard)
     def on_hand_discard(self, message: HandView.Discard) -> None:

@@ -163,6 +163,29 @@ async def _kuikae():
         assert screen.legal  # nothing was discarded
 
 
+def test_C4_kuikae_tile_clicked_shows_the_reason():
+    asyncio.run(_kuikae_click())
+
+
+async def _kuikae_click():
+    from app.widgets import HandView
+
+    app = position_app(KUIKAE.game(), {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), timeout=5)
+        screen = app.screen
+        await pilot.pause()
+        hand = screen.query_one(HandView)
+        index = hand.shown().index(60)
+        x0, _x1 = hand._spans()[index]
+        await pilot.click(HandView, offset=(x0 + 1, 0))
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(n.startswith("Kuikae:") and "7p" in n for n in notes)
+        assert screen.legal and Discard(60) not in screen.legal  # nothing was discarded
+        assert 60 in hand.shown()
+
+
 def test_help_explains_kuikae():
     asyncio.run(_help())
 
