@@ -138,15 +138,24 @@ class RiichiApp(App):
         self.check_size()
 
     def game_setup_from_options(self):
+        from dataclasses import replace
+
         from app.screens.setup import GameSetup
+        from app.seats import BOT_SEATS, named
 
         o, s = self.options, self.settings
+        # The settings' players; --difficulty sets every level, --seat N=LEVEL:... one seat.
+        players = s.opponents()
+        if o.difficulty:
+            players = {seat: replace(p, level=o.difficulty) for seat, p in players.items()}
+        players = named({**players, **o.opponents})
         return GameSetup(
             length=o.length or "hanchan",
             rules=o.rules or s.rules,
             reds=o.reds or "1each",
-            difficulty=o.difficulty,
+            difficulty=o.difficulty or players[1].level,
             seed=o.seed,
+            opponents=tuple(players[seat] for seat in BOT_SEATS),
         )
 
     def start_game(self, setup, replace: bool = False) -> None:

@@ -130,10 +130,11 @@ class TableScreen(SizeAware, Screen):
         self.view = view
         dora = frozenset(dora_of(i >> 2) for i in view.dora_indicators)
         bots = bot_seats(self.agents)
+        records = self.session.seat_records()  # the players' names and kinds
         for seat in range(4):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
-                             self.my_note(view) if seat == self.seat else "")
+                             self.my_note(view) if seat == self.seat else "", records)
             self.query_one("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
             self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
             river_view = self.query_one(f"#{rel}-river", RiverView)
@@ -371,7 +372,8 @@ class TableScreen(SizeAware, Screen):
             self.show_view(self.session.view())
             self.session.go()
 
-        self.app.push_screen(ResultScreen(events, before, self.game.rules), done)
+        self.app.push_screen(ResultScreen(events, before, self.game.rules,
+                                          self.session.seat_records()), done)
 
     def finish(self, game_end: GameEnded | None) -> None:
         from app.screens.gameover import GameOverScreen
@@ -386,7 +388,8 @@ class TableScreen(SizeAware, Screen):
             while app.screen is not self:
                 app.pop_screen()
         app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
-                                         self.session.setup, self.seed))
+                                         self.session.setup, self.seed,
+                                         self.session.seat_records()))
 
     def on_unmount(self) -> None:
         if not self.finished:
