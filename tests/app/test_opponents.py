@@ -333,3 +333,27 @@ async def _replay():
                 assert "Players: You, Right, Across, Left" in events
             app.pop_screen()
             await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_settings_and_setup_fit_80x24_with_the_players_rows(monkeypatch, lang):
+    """Three opponents' rows more, and the NO_COLOR note: the settings and the setup still fit
+    80x24 above the footer, nothing scrolls."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    asyncio.run(_fit(lang))
+
+
+async def _fit(lang):
+    from app.screens.settings import SettingsScreen
+
+    app = RiichiApp(PlayOptions(speed="instant", language=lang), settings=Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for screen, box in ((SettingsScreen(), "#settings-box"), (SetupScreen(), "#setup-box")):
+            app.push_screen(screen)
+            await pilot.pause()
+            region = app.screen.query_one(box).region
+            assert region.y >= 0 and region.bottom <= 23, (box, region)
+            assert app.screen.max_scroll_y == 0
+            app.pop_screen()
+            await pilot.pause()
