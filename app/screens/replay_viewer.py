@@ -222,9 +222,9 @@ class ReplayViewerScreen(SizeAware, Screen):
 
     def players_line(self) -> Text:
         """``Players: You, Aoi (Normal · balanced), …``: shown with the game's first step."""
-        who = [f"{n} ({kind})" if kind else n
+        who = [t("replay.player_kind", name=n, kind=kind) if kind else n
                for n, kind in zip(self.player_names, self.player_kinds, strict=True)]
-        return Text(t("replay.players", players=", ".join(who)), style="dim")
+        return Text(t("replay.players", players=t("replay.players_sep").join(who)), style="dim")
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-bar")
