@@ -164,7 +164,9 @@ def test_leaving_stops_the_bot_and_continue_starts_it_again():
             assert bot.failure is None and bot.answers >= 1
         saved = load_journal()
         assert saved.seats[3] == {"kind": "mjai", "command": OUR_BOT}
-        assert saved.seats[1] == {"kind": "ai", "level": "greedy"}
+        # our AI's seat: its level, personality and name (issue 11 item 9)
+        assert saved.seats[1] == {"kind": "ai", "level": "greedy", "personality": "balanced",
+                                  "name": "Aoi"}
 
         told.clear()
         again = make_app(told, resume=True, direct=False, save=True)
