@@ -18,7 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the game (the same seed deals the same tiles)")
     parser.add_argument("--rules", choices=RULE_PRESETS, help="rules preset (default: tenhou)")
     parser.add_argument("--length", choices=LENGTHS, help="hanchan (default) or tonpuusen")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="opponents (default: normal)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES,
+                        help="every opponent's level (default: each seat's level in the "
+                             "settings, normal; personalities stay the settings')")
     parser.add_argument("--autoplay", action="store_true", help="an AI plays your seat too")
     parser.add_argument("--speed", choices=SPEEDS, help="how fast opponents play")
     parser.add_argument("--glyphs", choices=("text", "kanji", "unicode"), help="tile glyphs")
