@@ -52,7 +52,6 @@ __all__ = [
     "PICK_LEVEL",
     "PICK_SEED",
     "ai_pick",
-    "pick_reason",
     "discard_hints",
     "explain_call",
     "furiten_waits",
@@ -570,22 +569,3 @@ def explain_win(view: PlayerView, action: Action, rules: RuleSet) -> WinAdvice |
         scores = ol.after_win(me, ol.paid(me, loser, res.ron, res.tsumo_dealer, res.tsumo_other))
         after = ranking(scores).index(me)
     return WinAdvice(res, place, after)
-
-
-def pick_reason(view: PlayerView, hints: dict[int, DiscardHint], pick: int | None) -> str | None:
-    """Why the :data:`PICK_LEVEL` AI's discard ``pick`` (a kind) differs from the fastest ones
-    of ``hints`` (:func:`discard_hints`), in one word: ``"safer"`` (an opponent is in riichi:
-    the AI weighs the danger of each discard), ``"value"`` (it gives up speed, or throws no dora
-    the fastest discard would throw: it keeps a yaku or dora) or ``"shape"`` (as fast, fewer
-    tiles now: it expects a better wait later). ``None`` when the pick is among the fastest."""
-    if pick is None or pick not in hints or hints[pick].best:
-        return None
-    if any(view.riichi[s] for s in range(4) if s != view.seat):
-        return "safer"
-    fastest = [k for k, h in hints.items() if h.best]
-    if not fastest or hints[pick].shanten > hints[fastest[0]].shanten:
-        return "value"
-    dora = {dora_of(t >> 2) for t in view.dora_indicators}
-    if all(k in dora for k in fastest):
-        return "value"
-    return "shape"

@@ -5,16 +5,22 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
 from textual import on
 from textual.app import App
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
+from textual.scrollbar import ScrollBar
 
 from app import glyphs, i18n
 from app.options import PlayOptions
 from app.storage.settings import Settings, load_settings, save_settings
+from app.widgets.scrollbar import PlainScrollBarRender
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 WIDE_WIDTH, WIDE_HEIGHT = 120, 40
@@ -26,6 +32,33 @@ TOGGLE_NOTES = {"auto_win": "auto_win", "skip_calls": "skip_calls",
 FEW_COLOURS = frozenset({"standard", "windows"})
 #: every colour set back to the terminal's own foreground and background
 _NO_COLOUR = NoColor()
+_OWN_BACKGROUND = Style(bgcolor="default")
+
+
+@lru_cache(4096)
+def _own_background(style: Style | None) -> Style | None:
+    """``style`` with a background that a 16-colour terminal shows as black (the dark themes'
+    greys) replaced by the terminal's own."""
+    if style is None or style.bgcolor is None or style.bgcolor.is_default:
+        return style
+    if style.bgcolor.downgrade(ColorSystem.STANDARD).number != 0:
+        return style
+    return style + _OWN_BACKGROUND
+
+
+class OwnBackground(LineFilter):
+    """On a 16-colour terminal the screen keeps the terminal's own background: the classic
+    theme's near-black greys would otherwise come out as a forced black."""
+
+    def apply(self, segments: list[Segment], background: object) -> list[Segment]:
+        return [Segment(text, _own_background(style), control)
+                for text, style, control in segments]
+
+
+_OWN_BACKGROUND_FILTER = OwnBackground()
+# Scrollbars keep a visible track when there is no colour (app.widgets.scrollbar): every
+# scrollbar of the app (help, rules, statistics, replays) is drawn by Textual's ScrollBar.
+ScrollBar.renderer = PlainScrollBarRender
 
 
 class RiichiApp(App):
@@ -66,9 +99,14 @@ class RiichiApp(App):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, with colour removed exactly when the mono theme is on. Textual
         alone turns NO_COLOR into 256-colour greys (and a dark background); here every colour
-        goes back to the terminal's own, leaving bold, dim, reverse, underline and strike."""
+        goes back to the terminal's own, leaving bold, dim, reverse, underline and strike. On a
+        16-colour terminal, the background is the terminal's own, not a forced black."""
         kept = [f for f in super().get_line_filters() if not isinstance(f, Monochrome | NoColor)]
-        return [*kept, _NO_COLOUR] if self.colourless else kept
+        if self.colourless:
+            return [*kept, _NO_COLOUR]
+        if self.few_colours:
+            return [*kept, _OWN_BACKGROUND_FILTER]
+        return kept
 
     def _show_colour_mode(self) -> None:
         """The CSS class ``-plain`` on the app when colour cannot carry a highlight (the mono
@@ -138,15 +176,24 @@ class RiichiApp(App):
         self.check_size()
 
     def game_setup_from_options(self):
+        from dataclasses import replace
+
         from app.screens.setup import GameSetup
+        from app.seats import BOT_SEATS, named
 
         o, s = self.options, self.settings
+        # The settings' players; --difficulty sets every level, --seat N=LEVEL:... one seat.
+        players = s.opponents()
+        if o.difficulty:
+            players = {seat: replace(p, level=o.difficulty) for seat, p in players.items()}
+        players = named({**players, **o.opponents})
         return GameSetup(
             length=o.length or "hanchan",
             rules=o.rules or s.rules,
             reds=o.reds or "1each",
-            difficulty=o.difficulty,
+            difficulty=o.difficulty or players[1].level,
             seed=o.seed,
+            opponents=tuple(players[seat] for seat in BOT_SEATS),
         )
 
     def start_game(self, setup, replace: bool = False) -> None:

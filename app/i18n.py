@@ -7,6 +7,7 @@ Keys are dotted: ``t("title.new_game")``. Yaku are looked up by the scoring engi
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -148,13 +149,16 @@ def seat_name(seat: int, human: int = 0) -> str:
     return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
 
 
-def seat_text(key: str, seat: int, human: int = 0, role: str = "seat", **values: Any) -> str:
+def seat_text(key: str, seat: int, human: int = 0, role: str = "seat",
+              names: Sequence[str] | None = None, **values: Any) -> str:
     """The text ``key`` whose subject is ``seat`` (its ``{seat}``, or ``{role}``), with the verb
     in the player's own form when that seat is the player's: the key's ``_you`` twin (``You
-    call pon`` / ``Left calls pon``). Other placeholders come from ``values``."""
+    call pon`` / ``Left calls pon``). ``names``: the seats' names (the opponents' own; else
+    their places). Other placeholders come from ``values``."""
     if (seat - human) % 4 == 0 and _current.has(f"{key}_you"):
         key = f"{key}_you"
-    return t(key, **{role: seat_name(seat, human)}, **values)
+    name = names[seat] if names is not None else seat_name(seat, human)
+    return t(key, **{role: name}, **values)
 
 
 def tsumo_price(tsumo_dealer: int, tsumo_other: int) -> str:

@@ -298,14 +298,17 @@ def refused_tile_note(tile: int, view: PlayerView | None, legal: Sequence[Action
     return t("advice.kuikae", tile=painter.tiles([tile]).plain.strip())
 
 
-def pick_note(view: PlayerView, hints: Any, pick: int | None) -> str:
+def pick_note(view: PlayerView, hints: Any, pick: int | None, rules: RuleSet) -> str:
     """The line that says why the strong AI's pick (``▸``) is not the fastest discard: safer,
-    more valuable, a better shape (:func:`ai.advice.pick_reason`); "" when it is the fastest."""
-    from ai.advice import pick_reason
+    it keeps a yaku (named), more valuable, a better shape (:func:`ai.advice.pick_reason`);
+    "" when it is the fastest."""
+    from ai.pick_reason import pick_reason
 
-    reason = practice_aid(lambda: pick_reason(view, hints, pick), None)
+    reason = practice_aid(lambda: pick_reason(view, hints, pick, rules), None)
     if reason is None or pick is None:
         return ""
+    if reason.startswith("yaku:"):
+        return t("advice.pick_yaku", yaku=texts().yaku(reason[len("yaku:"):]))
     return t(f"advice.pick_{reason}")
 
 
@@ -329,7 +332,7 @@ class HandHints:
             pick = practice_aid(lambda: ai_pick(view, legal, rules), None)
             self._pick = (view, legal, pick)
         pick = self._pick[2]
-        self.reason = pick_note(view, hints, pick)
+        self.reason = pick_note(view, hints, pick, rules)
         return tuple((k, TileHint(h.shanten, h.count, h.best, h.furiten, k == pick))
                      for k, h in sorted(hints.items()))
 

@@ -171,6 +171,7 @@ class GameSession:
         """A new game of ``setup`` (a random seed unless it names one), saved unless the app
         runs with saving off."""
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
+        setup = setup.resolved()  # the players named once: agents, journal, table agree
         rules = setup.ruleset()
         app.set_reds(rules.red_fives)
         game = Game(rules, seed)
@@ -183,7 +184,7 @@ class GameSession:
         """The saved game, replayed from its journal (``Game.replay``: STYLE 5); None (the
         player is told why) when there is none or it cannot be replayed."""
         from app.screens.setup import GameSetup
-        from app.seats import mjai_from_records
+        from app.seats import BOT_SEATS, mjai_from_records, opponents_from_records
         from app.storage.journal import Journal, load_saved_game
 
         found = load_saved_game()
@@ -200,8 +201,10 @@ class GameSession:
             app.notify(f"{e}", severity="error", timeout=8)
             return None
         meta = saved.meta
+        level = meta.get("difficulty", "normal")
+        players = opponents_from_records(saved.seats, level)  # the same players again
         setup = GameSetup(rules.length, meta.get("preset", rules.name), meta.get("reds", "1each"),
-                          meta.get("difficulty", "normal"), saved.seed)
+                          level, saved.seed, tuple(players[seat] for seat in BOT_SEATS))
         app.set_reds(rules.red_fives)
         mjai = app.options.mjai or mjai_from_records(saved.seats)  # the same bots again
         return cls(app, game, setup, make_agents(app, setup, game, mjai), journal)
@@ -398,14 +401,19 @@ class GameSession:
         except Exception as e:  # the game is over either way; say what went wrong
             self.app.notify(f"{e}", severity="warning", timeout=8)
 
+    def seat_records(self) -> list[dict[str, Any]]:
+        """Who plays each seat, as the journal and the history record it."""
+        from app.seats import mjai_seats, seat_records
+
+        return seat_records(self.app.settings.name, self.setup.players(),
+                            mjai_seats(self.agents))
+
     def record_history(self, journal: Any) -> None:
         """Add the finished game to the history, then remove its save (storage.session)."""
-        from app.seats import mjai_seats, seat_records
         from app.storage.played import record_from_events
         from app.storage.session import finish_game
 
-        seats = seat_records(self.app.settings.name, self.setup.difficulty,
-                             mjai_seats(self.agents))
+        seats = self.seat_records()
         record = record_from_events(
             game_id=journal.game_id,
             rules=self.game.rules,
@@ -424,8 +432,8 @@ def make_agents(app: Any, setup: Any, game: Game, mjai: Mapping[int, str]) -> di
     from app.i18n import seat_name
     from app.seats import make_agents as seats_agents
 
-    return seats_agents(game, setup.difficulty, game.seed, app.options.autoplay, mjai, app.tell,
-                        seat_name)
+    autoplay = setup.difficulty if app.options.autoplay else False
+    return seats_agents(game, setup.players(), game.seed, autoplay, mjai, app.tell, seat_name)
 
 
 def open_journal(app: Any, rules: Any, seed: int, setup: Any) -> Any:
@@ -436,7 +444,7 @@ def open_journal(app: Any, rules: Any, seed: int, setup: Any) -> Any:
     from app.seats import seat_records
     from app.storage.journal import Journal
 
-    seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai)
+    seats = seat_records(app.settings.name, setup.players(), app.options.mjai)
     meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
     try:
         return Journal.create(None, rules, seed, seats, meta)

@@ -58,10 +58,15 @@ def last_discarder(events: Sequence[Event], before: int | None) -> int | None:
 
 
 def seat_info(view: PlayerView, seat: int, shown: int, last_seat: int | None,
-              bots: frozenset[int], note: str) -> SeatInfo:
-    """What a seat's line shows: name, wind, points, riichi, tiles, dealer, turn, bot."""
+              bots: frozenset[int], note: str, records: Sequence[Any] | None = None) -> SeatInfo:
+    """What a seat's line shows: name (and what kind of player an AI is, from the seat
+    ``records`` of ``app.seats``), wind, points, riichi, tiles, dealer, turn, bot."""
+    from app.seats import seat_labels, seat_styles
+
     return SeatInfo(
-        name=seat_name(seat),
+        name=seat_labels(records)[seat],
+        style=seat_styles(records)[seat],
+        style_short=seat_styles(records, short=True)[seat],
         wind=seat_wind(seat, view.dealer),
         points=view.scores[seat],
         riichi=view.riichi[seat],

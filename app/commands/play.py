@@ -18,7 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed of the game (the same seed deals the same tiles)")
     parser.add_argument("--rules", choices=RULE_PRESETS, help="rules preset (default: tenhou)")
     parser.add_argument("--length", choices=LENGTHS, help="hanchan (default) or tonpuusen")
-    parser.add_argument("--difficulty", choices=DIFFICULTIES, help="opponents (default: normal)")
+    parser.add_argument("--difficulty", choices=DIFFICULTIES,
+                        help="every opponent's level (default: each seat's level in the "
+                             "settings, normal; personalities stay the settings')")
     parser.add_argument("--autoplay", action="store_true", help="an AI plays your seat too")
     parser.add_argument("--speed", choices=SPEEDS, help="how fast opponents play")
     parser.add_argument("--glyphs", choices=("text", "kanji", "unicode"), help="tile glyphs")
@@ -29,13 +31,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the saved game at once")
     parser.add_argument("--no-save", dest="save", action="store_false",
                         help="do not keep an autosave of this game")
-    parser.add_argument("--seat", action="append", default=[], type=_seat, metavar="N=mjai:CMD",
-                        help="seat N (1-3; 1 plays after you) is an external mjai bot started "
-                             "with CMD and its seat number; our AI takes over if it fails "
-                             "(repeatable)")
+    parser.add_argument("--seat", action="append", default=[], type=_seat,
+                        metavar="N=LEVEL:PERSONALITY[:NAME] | N=mjai:CMD",
+                        help="who plays seat N (1-3; 1 plays after you): our AI of LEVEL (easy, "
+                             "normal, hard) and PERSONALITY (balanced, aggressive, defensive), "
+                             "e.g. 1=hard:aggressive or 2=easy:defensive:Mei; or an external "
+                             "mjai bot started with CMD and its seat number (our AI takes over "
+                             "if it fails). Repeatable; the other seats are the settings' players")
 
 
-def _seat(text: str) -> tuple[int, str]:
+def _seat(text: str) -> tuple[int, object]:
     from app.seats import parse_seat
 
     try:
@@ -52,15 +57,19 @@ def options_from_args(args: argparse.Namespace):
         for name in ("seed", "rules", "length", "difficulty", "autoplay")
     )
     mjai: dict[int, str] = {}
-    for seat, command in getattr(args, "seat", None) or []:
-        if seat in mjai:
+    opponents: dict[int, object] = {}
+    for seat, player in getattr(args, "seat", None) or []:
+        if seat in mjai or seat in opponents:
             raise SystemExit(f"riichi play: error: seat {seat} is given twice (--seat)")
-        mjai[seat] = command
+        if isinstance(player, str):
+            mjai[seat] = player
+        else:
+            opponents[seat] = player
     return PlayOptions(
         seed=args.seed,
         rules=args.rules,
         length=args.length,
-        difficulty=args.difficulty or "normal",
+        difficulty=args.difficulty,
         autoplay=args.autoplay,
         speed=args.speed,
         glyphs=args.glyphs,
@@ -70,6 +79,7 @@ def options_from_args(args: argparse.Namespace):
         resume=args.resume,
         save=args.save,
         mjai=mjai,
+        opponents=opponents,
     )
 
 

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from app.i18n import seat_name, t
 from app.screens.base import SizeAware
+from app.seats import seat_labels, seat_styles
 
 
 def _score_text(score: float) -> str:
@@ -21,7 +22,11 @@ def _score_text(score: float) -> str:
     return f"{score:+.1f}"
 
 
-def standings_table(result, rules) -> Table:
+def standings_table(result, rules, seats=None) -> Table:
+    """Place, player (an opponent by name, with its level and personality), points, uma, oka
+    and score; ``seats``: the game's seat records (``app.seats``), None for places only."""
+    names = seat_labels(seats) if seats is not None else None
+    styles = seat_styles(seats) if seats is not None else ("",) * 4
     table = Table(box=None, header_style="bold", pad_edge=False)
     for heading, justify in (("rank", "left"), ("player", "left"), ("points", "right"),
                              ("uma", "right"), ("oka", "right"), ("score", "right")):
@@ -36,7 +41,8 @@ def standings_table(result, rules) -> Table:
         style = "bold" if place == 0 else ""
         table.add_row(
             Text(t(f"gameover.place_{place + 1}"), style=style),
-            Text(seat_name(seat), style=style),
+            Text.assemble((names[seat] if names else seat_name(seat), style),
+                          (f" {styles[seat]}" if styles[seat] else "", "dim")),
             str(result.points[seat]),
             f"{uma:+d}",
             f"{oka:+d}" if oka else "",
@@ -53,8 +59,9 @@ class GameOverScreen(SizeAware, Screen):
         Binding("q", "quit_app", t("action.quit")),
     ]
 
-    def __init__(self, result, reason: str, setup, seed: int) -> None:
+    def __init__(self, result, reason: str, setup, seed: int, seats=None) -> None:
         super().__init__()
+        self.seats = seats  # who played (app.seats records): the opponents' names
         self.result = result
         self.reason = reason
         self.setup = setup
@@ -64,12 +71,13 @@ class GameOverScreen(SizeAware, Screen):
         with Vertical(id="gameover-box"):
             yield Static(t("gameover.title"), classes="heading")
             if self.result is not None:
-                yield Static(standings_table(self.result, self.setup.ruleset()))
+                yield Static(standings_table(self.result, self.setup.ruleset(), self.seats))
                 if self.result.leftover_sticks:
                     yield Static(t("table.sticks", n=self.result.leftover_sticks), classes="hint")
             if self.reason == "bust":
                 loser = min(range(4), key=lambda s: self.result.points[s])
-                yield Static(t("gameover.ended_bust", seat=seat_name(loser)), classes="hint")
+                name = seat_labels(self.seats)[loser] if self.seats else seat_name(loser)
+                yield Static(t("gameover.ended_bust", seat=name), classes="hint")
             yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",
                          classes="hint")
         yield Footer()

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from app.i18n import round_label, seat_name, seat_text, t, texts
 from app.screens.base import SizeAware
+from app.seats import seat_labels, seat_styles
 from app.storage.history import History, PlayedGame
 from app.widgets.melds import meld_text
 from app.widgets.replay_seat import ReplaySeat, SeatState
@@ -215,6 +216,15 @@ class ReplayViewerScreen(SizeAware, Screen):
         super().__init__()
         self.record = record
         self.frames = frames_of(record)  # ReplayError for a record that cannot be replayed
+        # who played: the opponents by name (older records: by place), and what kind of player
+        self.player_names = seat_labels(record.seats)
+        self.player_kinds = seat_styles(record.seats)
+
+    def players_line(self) -> Text:
+        """``Players: You, Aoi (Normal · balanced), …``: shown with the game's first step."""
+        who = [t("replay.player_kind", name=n, kind=kind) if kind else n
+               for n, kind in zip(self.player_names, self.player_kinds, strict=True)]
+        return Text(t("replay.players", players=t("replay.players_sep").join(who)), style="dim")
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-bar")
@@ -246,7 +256,7 @@ class ReplayViewerScreen(SizeAware, Screen):
         for seat in range(4):
             v = frame.views[seat]
             self.query_one(f"#replay-seat-{seat}", ReplaySeat).state = SeatState(
-                name=seat_name(seat),
+                name=self.player_names[seat],
                 wind=seat_wind(seat, v.dealer),
                 points=v.scores[seat],
                 riichi=v.riichi[seat],
@@ -268,6 +278,8 @@ class ReplayViewerScreen(SizeAware, Screen):
         bar.no_wrap = True
         self.query_one("#replay-bar", Static).update(bar)
         lines = describe(frame, p)
+        if index == 0:
+            lines.insert(0, self.players_line())
         self.query_one("#replay-events", Static).update(Text("\n").join(lines))
         self.query_one("#replay-info", VerticalScroll).scroll_home(animate=False)
 

@@ -4,6 +4,8 @@ yes/no ConfirmScreen."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,12 +18,15 @@ from textual.widgets import Static
 from app.glyphs import Painter
 from app.i18n import seat_name, seat_text, t, texts
 from app.screens.base import SizeAware
+from app.seats import seat_labels
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
 
 
-def _seat(seat: int) -> str:
-    return seat_name(seat)
+def _seat(seat: int, names: Sequence[str] | None = None) -> str:
+    """A seat's name: the opponent's own (``names``, from ``app.seats.seat_labels``), else its
+    place (``Right``)."""
+    return names[seat] if names is not None else seat_name(seat)
 
 
 def fu_label(label: str, p: Painter | None = None) -> str:
@@ -50,16 +55,17 @@ def limit_label(limit: str | None) -> str:
     return t(f"limit.{limit}")
 
 
-def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
+def win_renderable(win: Win, p: Painter, dora_indicators,
+                   names: Sequence[str] | None = None) -> Group:
     r = win.result
     parts = []
     head = Text()
     if win.tsumo:
-        head.append(seat_text("result.win_by", win.seat, role="winner", how=t("result.tsumo")),
-                    style="bold")
+        head.append(seat_text("result.win_by", win.seat, role="winner", names=names,
+                              how=t("result.tsumo")), style="bold")
     else:
-        head.append(seat_text("result.ron_from", win.seat, role="winner",
-                              loser=_seat(win.from_seat)), style="bold")
+        head.append(seat_text("result.ron_from", win.seat, role="winner", names=names,
+                              loser=_seat(win.from_seat, names)), style="bold")
     parts.append(head)
     hand = Text()
     concealed = list(win.concealed)
@@ -107,12 +113,12 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
             total.append(f"  {limit_label(r.limit)}", style="bold")
     total.append("  " + t("result.points", n=r.total), style="bold")
     if win.pao is not None:
-        total.append("  " + seat_text("result.pao", win.pao))
+        total.append("  " + seat_text("result.pao", win.pao, names=names))
     parts.append(total)
     return Group(*parts)
 
 
-def draw_renderable(draw: RoundDrawn, p: Painter) -> Group:
+def draw_renderable(draw: RoundDrawn, p: Painter, names: Sequence[str] | None = None) -> Group:
     parts = []
     if draw.kind.abortive:
         parts.append(Text(t("abort.title"), style="bold"))
@@ -129,16 +135,16 @@ def draw_renderable(draw: RoundDrawn, p: Painter) -> Group:
         hand = p.tiles(sorted(draw.hands[seat]), sep=" ") if draw.hands[seat] else Text("")
         status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
                       style="bold" if tenpai else "dim")
-        grid.add_row(_seat(seat), status, hand)
+        grid.add_row(_seat(seat, names), status, hand)
     parts.append(grid)
     if draw.nagashi:
-        parts.append(Text(t("draw.nagashi") + ": " + ", ".join(_seat(s) for s in draw.nagashi)))
+        parts.append(Text(t("draw.nagashi") + ": " + ", ".join(_seat(s, names) for s in draw.nagashi)))
     if not any(draw.tenpai):
         parts.append(Text(t("draw.nobody_tenpai"), style="dim"))
     return Group(*parts)
 
 
-def scores_renderable(deltas, after) -> Table:
+def scores_renderable(deltas, after, names: Sequence[str] | None = None) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column(t("gameover.player"))
     table.add_column(t("result.before"), justify="right")
@@ -147,7 +153,7 @@ def scores_renderable(deltas, after) -> Table:
     for seat in range(4):
         d = deltas[seat]
         style = "bold" if d > 0 else ("dim" if d == 0 else "")
-        table.add_row(_seat(seat), str(after[seat] - d), Text(f"{d:+d}" if d else "0", style=style),
+        table.add_row(_seat(seat, names), str(after[seat] - d), Text(f"{d:+d}" if d else "0", style=style),
                       str(after[seat]))
     return table
 
@@ -159,11 +165,13 @@ class ResultScreen(SizeAware, ModalScreen):
         Binding("space", "close", t("result.continue"), show=False),
     ]
 
-    def __init__(self, events, view_before=None, rules=None) -> None:
+    def __init__(self, events, view_before=None, rules=None, seats=None) -> None:
         super().__init__()
         self.events = list(events)
         self.view_before = view_before
         self.rules = rules
+        # the seats' names from the game's seat records (app.seats); None: their places
+        self.player_names = seat_labels(seats) if seats is not None else None
 
     def compose(self) -> ComposeResult:
         p = self.app.painter
@@ -171,9 +179,9 @@ class ResultScreen(SizeAware, ModalScreen):
         blocks = []
         for ev in self.events:
             if isinstance(ev, Win):
-                blocks.append(win_renderable(ev, p, dora))
+                blocks.append(win_renderable(ev, p, dora, self.player_names))
             elif isinstance(ev, RoundDrawn):
-                blocks.append(draw_renderable(ev, p))
+                blocks.append(draw_renderable(ev, p, self.player_names))
         end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
         view = self.view_before
         if view is not None and (view.sticks or view.honba) and any(
@@ -186,7 +194,8 @@ class ResultScreen(SizeAware, ModalScreen):
                     yield Static(block, classes="result-block")
                 if end is not None:
                     yield Static(Text(t("result.change"), style="bold"), classes="subheading")
-                    yield Static(scores_renderable(end.deltas, end.scores))
+                    yield Static(scores_renderable(end.deltas, end.scores,
+                                                   self.player_names))
             yield Static(Text(f"⏎ {t('result.continue')}", style="bold"), id="result-hint")
 
     def action_close(self) -> None:

@@ -1,4 +1,5 @@
-"""Settings: language, tiles, colours, opponent speed and the table toggles; saved at every
+"""Settings: language, tiles, colours, opponent speed, the opponents of new games (each seat's
+level and personality) and the table toggles; saved at every
 change. A choice made here also replaces its command-line override (``--lang``, ``--glyphs``,
 ``--theme``, ``--speed``) for the rest of the session: the player's latest choice is shown."""
 
@@ -11,9 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from app import glyphs, i18n
-from app.i18n import t
+from app.i18n import seat_name, t
 from app.screens.base import SizeAware
-from app.storage.settings import GLYPHS, LANGUAGES, SPEEDS, THEMES
+from app.screens.setup import STYLES
+from app.seats import BOT_SEATS, style_text
+from app.storage.settings import GLYPHS, LANGUAGES, SEAT_KEYS, SPEEDS, THEMES
 from app.widgets import Choice
 
 TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi", "hints")
@@ -51,6 +54,11 @@ class SettingsScreen(SizeAware, Screen):
                              [glyphs.theme(v).name(lang) for v in THEMES], s.theme, id="theme")
                 yield Choice(t("settings.speed"), list(SPEEDS),
                              [t(f"speed.{v}") for v in SPEEDS], s.speed, id="speed")
+                for seat in BOT_SEATS:  # the players of new games (each seat its own kind)
+                    o = self.app.settings.opponents()[seat]
+                    yield Choice(t("settings.opponent", seat=seat_name(seat)), list(STYLES),
+                                 [style_text(x) for x in STYLES.values()],
+                                 f"{o.level}:{o.personality}", id=f"seat_{seat}")
                 for name in TOGGLES:
                     yield Choice(t(TOGGLE_TEXT[name]), ["off", "on"],
                                  [t("app.off"), t("app.on")],
@@ -74,6 +82,9 @@ class SettingsScreen(SizeAware, Screen):
         value: object = event.value
         if name in TOGGLES:
             value = event.value == "on"
+        if name in SEAT_KEYS:  # a new kind of player keeps the name the seat may have
+            kept = self.app.settings.opponents()[int(name[-1])].name
+            value = event.value + (f":{kept}" if kept else "")
         if name in OVERRIDABLE:
             setattr(self.app.options, name, None)
         self.app.apply_settings(self.app.settings.replace(**{name: value}))

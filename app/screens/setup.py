@@ -1,5 +1,6 @@
-"""New-game setup: length, rules preset, red fives, opponents. Enter starts at once: the
-defaults (hanchan, the settings' preset, one red five per suit, normal) are a good game."""
+"""New-game setup: length, rules preset, red fives, and each opponent's level, personality and
+name (the settings' opponents first). Enter starts at once: the defaults (hanchan, the settings'
+preset, one red five per suit, a varied table of normal players) are a good game."""
 
 from __future__ import annotations
 
@@ -11,14 +12,26 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.i18n import t
+from app.i18n import seat_name, t
 from app.screens.base import SizeAware
+from app.seats import (
+    BOT_SEATS,
+    LEVELS,
+    PERSONALITIES,
+    Opponent,
+    default_opponents,
+    name_list,
+    named,
+    style_text,
+)
 from app.widgets import Choice
 from engine.rules import PRESETS
 
 LENGTHS = ("hanchan", "tonpuusen")
 RED_CHOICES = ("1each", "none", "2each", "3each", "all", "4aka", "8aka")
 DIFFICULTIES = ("easy", "normal", "hard")
+#: an opponent's kind, one choice per seat: "normal:aggressive" -> Normal · aggressive
+STYLES = {f"{lv}:{p}": Opponent(lv, p) for lv in LEVELS for p in PERSONALITIES}
 LABEL = 14
 
 
@@ -29,6 +42,21 @@ class GameSetup:
     reds: str = "1each"
     difficulty: str = "normal"
     seed: int | None = None
+    #: the players of seats 1-3; () = a varied table of ``difficulty`` (app.seats)
+    opponents: tuple[Opponent, ...] = ()
+
+    def players(self) -> dict[int, Opponent]:
+        """The opponents by seat (1-3): the chosen ones, or a named varied table."""
+        if self.opponents:
+            return dict(zip(BOT_SEATS, self.opponents, strict=False))
+        return named(default_opponents(self.difficulty))
+
+    def resolved(self) -> GameSetup:
+        """This setup with its players fixed (named now, in the language of the moment), so
+        the agents, the journal, the table and the history agree on them."""
+        from dataclasses import replace
+
+        return replace(self, opponents=tuple(self.players()[s] for s in BOT_SEATS))
 
     def ruleset(self):
         from engine.rules import RED_SETS, preset
@@ -68,11 +96,20 @@ class SetupScreen(SizeAware, Screen):
                     [t(f"reds.{r}") for r in RED_CHOICES], "1each", id="reds",
                     label_width=LABEL,
                 )
-                yield Choice(
-                    t("setup.difficulty"), list(DIFFICULTIES),
-                    [t(f"difficulty.{d}") for d in DIFFICULTIES], "normal", id="difficulty",
-                    label_width=LABEL,
-                )
+                # the settings' players, as `riichi play --difficulty/--seat` changed them
+                players = self.app.game_setup_from_options().players()
+                names = name_list()
+                for seat in BOT_SEATS:
+                    o = players[seat]
+                    yield Choice(
+                        seat_name(seat), list(STYLES), [style_text(x) for x in STYLES.values()],
+                        f"{o.level}:{o.personality}", id=f"style-{seat}", label_width=LABEL,
+                    )
+                    seat_names = names if o.name in names else [o.name, *names]
+                    yield Choice(
+                        t("setup.player_name"), seat_names, seat_names, o.name,
+                        id=f"name-{seat}", label_width=LABEL,
+                    )
                 yield Static(t("setup.hint"), classes="hint")
         yield Footer()
 
@@ -83,8 +120,12 @@ class SetupScreen(SizeAware, Screen):
         def v(name: str) -> str:
             return self.query_one(f"#{name}", Choice).value
 
-        return GameSetup(v("length"), v("rules"), v("reds"), v("difficulty"),
-                         self.app.options.seed)
+        opponents = []
+        for seat in BOT_SEATS:
+            level, _, personality = v(f"style-{seat}").partition(":")
+            opponents.append(Opponent(level, personality, v(f"name-{seat}")))
+        return GameSetup(v("length"), v("rules"), v("reds"), opponents[0].level,
+                         self.app.options.seed, tuple(opponents))
 
     def action_start(self) -> None:
         setup = self.setup()

@@ -130,10 +130,11 @@ class TableScreen(SizeAware, Screen):
         self.view = view
         dora = frozenset(dora_of(i >> 2) for i in view.dora_indicators)
         bots = bot_seats(self.agents)
+        records = self.session.seat_records()  # the players' names and kinds
         for seat in range(4):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
-                             self.my_note(view) if seat == self.seat else "")
+                             self.my_note(view) if seat == self.seat else "", records)
             self.query_one("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
             self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
             river_view = self.query_one(f"#{rel}-river", RiverView)
@@ -224,12 +225,17 @@ class TableScreen(SizeAware, Screen):
         if tile is not None:
             self.play_tile(tile)
         else:
-            self.app.bell()
-            shown = hand.shown()
-            if index < len(shown):  # a tile that may not go now: say why when it is kuikae
-                note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
-                if note:
-                    self.notify(note, severity="warning")
+            self.refuse_tile(index)
+
+    def refuse_tile(self, index: int) -> None:
+        """A tile that may not go now was chosen (its letter, a click): a bell, and why when
+        the reason is kuikae."""
+        self.app.bell()
+        shown = self.query_one(HandView).shown()
+        if 0 <= index < len(shown):
+            note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
+            if note:
+                self.notify(note, severity="warning")
 
     def action_offer(self, index: int) -> None:
         if index < len(self.offers):
@@ -274,6 +280,10 @@ class TableScreen(SizeAware, Screen):
                 self.app.pop_screen()
 
         self.app.push_screen(leave_confirm(self.session.saving), done)
+
+    @on(HandView.Refused)
+    def on_hand_refused(self, message: HandView.Refused) -> None:
+        self.refuse_tile(message.index)
 
     @on(HandView.Discard)
     def on_hand_discard(self, message: HandView.Discard) -> None:
@@ -362,7 +372,8 @@ class TableScreen(SizeAware, Screen):
             self.show_view(self.session.view())
             self.session.go()
 
-        self.app.push_screen(ResultScreen(events, before, self.game.rules), done)
+        self.app.push_screen(ResultScreen(events, before, self.game.rules,
+                                          self.session.seat_records()), done)
 
     def finish(self, game_end: GameEnded | None) -> None:
         from app.screens.gameover import GameOverScreen
@@ -377,7 +388,8 @@ class TableScreen(SizeAware, Screen):
             while app.screen is not self:
                 app.pop_screen()
         app.switch_screen(GameOverScreen(result, game_end.reason if game_end else "",
-                                         self.session.setup, self.seed))
+                                         self.session.setup, self.seed,
+                                         self.session.seat_records()))
 
     def on_unmount(self) -> None:
         if not self.finished:

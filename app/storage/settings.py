@@ -24,6 +24,7 @@ LANGUAGES = ("en", "zh")
 GLYPHS = ("text", "kanji", "unicode")
 SPEEDS = ("instant", "fast", "normal")
 THEMES = ("classic", "ansi", "light", "mono")  # the files of assets/themes
+SEAT_KEYS = ("seat_1", "seat_2", "seat_3")  # the opponents: app.seats.parse_opponent
 
 
 def _rule_presets() -> tuple[str, ...]:
@@ -50,6 +51,17 @@ class Settings:
     # table from the first deal (issue 11 item 4)
     tsumogiri_after_riichi: bool = False
     name: str = "You"  # shown on the human seat
+    # The opponents of new games, seats 1-3 (right, across, left): LEVEL:PERSONALITY, and
+    # :NAME to keep a name (else the language's name for the seat). A varied table by default.
+    seat_1: str = "normal:balanced"
+    seat_2: str = "normal:aggressive"
+    seat_3: str = "normal:defensive"
+
+    def opponents(self) -> dict[int, Any]:
+        """The opponents of a new game (``app.seats.Opponent`` by seat, not named yet)."""
+        from app.seats import parse_opponent
+
+        return {seat: parse_opponent(getattr(self, f"seat_{seat}")) for seat in (1, 2, 3)}
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some settings changed; ``ValueError`` for an unknown name or bad value."""
@@ -75,6 +87,16 @@ def _choices(key: str) -> tuple[str, ...] | None:
 def _problem(key: str, value: Any) -> str | None:
     """Why ``value`` is not valid for ``key`` (None if it is)."""
     default = getattr(Settings(), key)
+    if key in SEAT_KEYS:
+        if not isinstance(value, str):
+            return f"{value!r} is not text"
+        from app.seats import parse_opponent
+
+        try:
+            parse_opponent(value)
+        except ValueError as e:
+            return str(e).partition(": ")[2]
+        return None
     if isinstance(default, bool):
         return None if isinstance(value, bool) else f"{value!r} is not true or false"
     if isinstance(default, str):

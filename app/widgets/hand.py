@@ -63,6 +63,12 @@ class HandView(Widget):
         tile: int
 
     @dataclass
+    class Refused(Message):
+        """The player clicked a tile that may not be discarded now (the table says why)."""
+
+        index: int
+
+    @dataclass
     class Selected(Message):
         """The player pointed at a tile (mouse hover/click on an unselectable tile)."""
 
@@ -191,6 +197,8 @@ class HandView(Widget):
         if tile in self.selectable:
             self.selected = i
             self.post_message(self.Discard(tile))
+        elif self.selectable:  # the player's turn, but not this tile (e.g. kuikae)
+            self.post_message(self.Refused(i))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         i = self.index_at(event.x)

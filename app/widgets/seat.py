@@ -1,5 +1,6 @@
-"""SeatLine: one seat's headline: wind, name (and a marker when an external bot plays the seat),
-points, tiles in hand, riichi stick, dealer, turn."""
+"""SeatLine: one seat's headline: wind, name, what kind of player an AI seat is (``Hard ·
+aggressive``, or ``H·A`` where the line is short), a marker when an external bot plays the
+seat, points, tiles in hand, riichi stick, dealer, turn."""
 
 from __future__ import annotations
 
@@ -26,25 +27,37 @@ class SeatInfo:
     turn: bool = False
     note: str = ""  # e.g. the player's waits or furiten
     bot: bool = False  # played by an external (mjai) bot
+    style: str = ""  # an AI's level and personality: "Hard · aggressive"
+    style_short: str = ""  # the same in a few cells: "H·A"
 
 
 class SeatLine(Widget):
     info: reactive[SeatInfo] = reactive(SeatInfo, layout=True)
 
     def render(self) -> Text:
-        out = self.line(tiles=True)
-        if self.info.bot and self.size.width and cell_len(out.plain) > self.size.width:
-            # The bot marker takes the room of the tile count, not of the riichi stick.
-            out = self.line(tiles=False)
+        # The longest line that fits: the player's kind in words, in letters, then without the
+        # tile count (the marker and the kind take its room, not the riichi stick's).
+        i = self.info
+        forms = [(i.style, True), (i.style_short, True)]
+        if i.style_short or i.bot:
+            forms.append((i.style_short, False))
+        width = self.size.width
+        for style, tiles in forms:
+            out = self.line(tiles, style)
+            if not width or cell_len(out.plain) <= width:
+                return out
         return out
 
-    def line(self, tiles: bool) -> Text:
+    def line(self, tiles: bool, style: str = "") -> Text:
         i = self.info
         out = Text()
         wind = t(f"wind.{WIND_KEYS[i.wind - 27]}")
-        # Fits 24 cells: "N Left 24000 (13) riichi" (the side columns of the 80x24 layout).
+        # Fits 24 cells: "N Mei N·A 24000 (13) riichi" (the side columns of the 80x24 layout).
         out.append(wind, style="bold reverse" if i.turn else "bold")
         out.append(f" {i.name} ", style="bold" if i.turn else "")
+        if style:
+            out.append(style, style="dim")
+            out.append(" ")
         if i.bot:
             out.append(t("table.bot_mark"), style="dim")
             out.append(" ")

@@ -282,3 +282,88 @@ def test_mono_in_a_16_colour_terminal_removes_colour_at_once(monkeypatch):
             assert colour_params("".join(screen_lines(app))) == set()
 
     asyncio.run(run())
+
+
+def _help_lines(app_factory):
+    from app.screens.help import HelpScreen
+
+    async def run():
+        app = app_factory()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(HelpScreen())
+            await pilot.pause()
+            await pilot.pause()
+            return screen_lines(app)
+
+    return asyncio.run(run())
+
+
+def _scrollbar_cells(lines: list[str]) -> list[tuple[str, set[int]]]:
+    """The help box's scrollbar, top to bottom: each row's two cells left of the box's right
+    border, with the SGR attributes in force there."""
+    out = []
+    for line in lines:
+        plain = re.sub(SGR, "", line)
+        end = plain.rfind("│")
+        if end < 3 or plain.find("│") == end:
+            continue
+        cells = plain[end - 3:end - 1]
+        out.append((cells, _attrs_at(line, end - 3)))
+    return out
+
+
+def _attrs_at(line: str, column: int) -> set[int]:
+    """The SGR parameters in force at ``column`` (of the text without escapes) of ``line``."""
+    active: set[int] = set()
+    plain = 0
+    pos = 0
+    for m in SGR.finditer(line):
+        plain += m.start() - pos
+        pos = m.end()
+        if plain > column:
+            break
+        for params in sgr_params(m.group(0)):
+            if 0 in params:
+                active = set()
+            active |= {p for p in params if p != 0}
+    return active
+
+
+def test_no_color_keeps_scrollbars_visible(monkeypatch):
+    """NO_COLOR: the help screen's scrollbar keeps its thumb (reversed) and shows its track
+    (a light shade) although no colour is sent; with colour the track stays Textual's."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    lines = _help_lines(lambda: RiichiApp(PlayOptions(speed="instant", save=False),
+                                          settings=Settings()))
+    assert colour_params("".join(lines)) == set()
+    bar = _scrollbar_cells(lines)
+    thumb = [attrs for cells, attrs in bar if cells == "  " and 7 in attrs]
+    track = [cells for cells, _ in bar if cells == "░░"]
+    assert thumb, "the thumb is reversed"
+    assert len(track) >= 5, f"the track is drawn: {bar}"
+    monkeypatch.delenv("NO_COLOR")
+    coloured = _help_lines(lambda: RiichiApp(PlayOptions(speed="instant", save=False),
+                                             settings=Settings()))
+    assert "░" not in re.sub(SGR, "", "".join(coloured))
+
+
+def test_16_colours_keep_the_terminals_own_background(monkeypatch):
+    """TERM=xterm: the classic theme's dark greys would come out as a forced black background
+    (SGR 40); the screen keeps the terminal's own instead, the table too."""
+    monkeypatch.setenv("TERM", "xterm")
+
+    async def run():
+        app = RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = "".join(screen_lines(app, "standard"))
+            assert 40 not in colour_params(title) and "49" in title
+            assert colour_params(title)  # still in colour
+        app = table_app(seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _hints_on(pilot)
+            table = "".join(screen_lines(app, "standard"))
+            assert 40 not in colour_params(table)
+
+    asyncio.run(run())

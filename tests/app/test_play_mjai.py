@@ -58,7 +58,7 @@ def test_the_seat_option_reaches_the_game_options():
     parser, _ = build_parser()
     args = parser.parse_args(["play", "--seat", f"1=mjai:{OUR_BOT}", "--seat", "3=mjai:bot {seat}"])
     assert options_from_args(args).mjai == {1: OUR_BOT, 3: "bot {seat}"}
-    for bad in ("0=mjai:x", "4=mjai:x", "1=greedy", "1=mjai:", "x=mjai:y"):
+    for bad in ("0=mjai:x", "4=mjai:x", "1=grumpy", "1=mjai:", "x=mjai:y"):
         with pytest.raises(SystemExit):
             parser.parse_args(["play", "--seat", bad])
     with pytest.raises(SystemExit, match="twice"):
@@ -164,7 +164,9 @@ def test_leaving_stops_the_bot_and_continue_starts_it_again():
             assert bot.failure is None and bot.answers >= 1
         saved = load_journal()
         assert saved.seats[3] == {"kind": "mjai", "command": OUR_BOT}
-        assert saved.seats[1] == {"kind": "ai", "level": "greedy"}
+        # our AI's seat: its level, personality and name (issue 11 item 9)
+        assert saved.seats[1] == {"kind": "ai", "level": "greedy", "personality": "balanced",
+                                  "name": "Aoi"}
 
         told.clear()
         again = make_app(told, resume=True, direct=False, save=True)

@@ -5,6 +5,7 @@ the all-last, the place the win leaves the player in. Positions dealt from scrip
 import asyncio
 from dataclasses import replace
 
+import pytest
 from rich.cells import cell_len
 
 from ai.advice import explain_riichi, explain_win
@@ -14,7 +15,7 @@ from app.offers import NARROW_ADVICE, build_offers, refused_tile_note, riichi_te
 from app.widgets import CallBar
 from engine.actions import Chi, Discard, Riichi, Tsumo
 from engine.rules import preset
-from engine.tiles import parse_kind, parse_tiles
+from engine.tiles import dora_of, parse_kind, parse_tiles
 from tests.app.positions import Position, position_app, scripted_game
 from tests.app.test_snapshots import my_turn, wait_until
 
@@ -163,6 +164,29 @@ async def _kuikae():
         assert screen.legal  # nothing was discarded
 
 
+def test_C4_kuikae_tile_clicked_shows_the_reason():
+    asyncio.run(_kuikae_click())
+
+
+async def _kuikae_click():
+    from app.widgets import HandView
+
+    app = position_app(KUIKAE.game(), {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app), timeout=5)
+        screen = app.screen
+        await pilot.pause()
+        hand = screen.query_one(HandView)
+        index = hand.shown().index(60)
+        x0, _x1 = hand._spans()[index]
+        await pilot.click(HandView, offset=(x0 + 1, 0))
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(n.startswith("Kuikae:") and "7p" in n for n in notes)
+        assert screen.legal and Discard(60) not in screen.legal  # nothing was discarded
+        assert 60 in hand.shown()
+
+
 def test_help_explains_kuikae():
     asyncio.run(_help())
 
@@ -198,27 +222,83 @@ AGAINST_RIICHI = Position(
 
 
 def test_pick_reason_names_why_the_strong_ai_leaves_the_fastest_discard():
-    from ai.advice import DiscardHint, ai_pick, discard_hints, pick_reason
+    from ai.advice import DiscardHint, ai_pick, discard_hints
+    from ai.pick_reason import pick_reason
 
     game = AGAINST_RIICHI.game()
     view, legal = game.view(0), game.pending()[0]
     hints = discard_hints(view)
     pick = ai_pick(view, legal, TENHOU)
     assert pick == parse_kind("4s") and not hints[pick].best and hints[parse_kind("1z")].best
-    assert pick_reason(view, hints, pick) == "safer"
-    assert pick_reason(view, hints, parse_kind("1z")) is None  # the pick is the fastest
+    assert pick_reason(view, hints, pick, TENHOU) == "safer"
+    assert pick_reason(view, hints, parse_kind("1z"), TENHOU) is None  # the pick is the fastest
     calm = replace(view, riichi=(False,) * 4)
-    slow = {1: DiscardHint(1, 20, (), True, False), 2: DiscardHint(2, 30, (), False, False),
-            3: DiscardHint(1, 10, (), False, False)}
-    assert pick_reason(calm, slow, 2) == "value"  # a step slower: it keeps a yaku or dora
-    assert pick_reason(calm, slow, 3) == "shape"  # as fast, fewer tiles now
+    # hints of kinds the hand does not hold (8s 9s 5p): no yaku route to compare, the steps
+    # and tile counts alone decide
+    a, b, c = (parse_kind(k) for k in ("8s", "9s", "5p"))
+    slow = {a: DiscardHint(1, 20, (), True, False), b: DiscardHint(2, 30, (), False, False),
+            c: DiscardHint(1, 10, (), False, False)}
+    assert pick_reason(calm, slow, b, TENHOU) == "value"  # a step slower, for value
+    assert pick_reason(calm, slow, c, TENHOU) == "shape"  # as fast, fewer tiles now
     from app.offers import pick_note
 
     expected = "▸ the strong AI's pick: safer, an opponent is in riichi"
-    assert pick_note(view, hints, pick) == expected
+    assert pick_note(view, hints, pick, TENHOU) == expected
     i18n.set_language("zh")
     try:
-        assert "更安全" in pick_note(view, hints, pick)
+        assert "更安全" in pick_note(view, hints, pick, TENHOU)
+    finally:
+        i18n.set_language("en")
+
+
+#: Hands the strong AI plays on its turn (the dealer's 13 tiles and its draw; the indicator is
+#: 5z, so hatsu is dora), each where its pick differs from the fastest discard for one reason.
+PICK_CASES = {
+    # pinzu and honours but 0m 8m 6s: it throws 8m, not the lone South that is fastest (the
+    # same shanten): it keeps honitsu, which the rule of thumb called "a better shape"
+    "yaku:honitsu": ([52, 60, 56, 64, 48, 65, 61, 62, 40, 41, 112, 16, 28], 92),
+    # all simples but 9m 9s 1p 1z: it gives up a step to throw 9m and keep tanyao
+    "yaku:tanyao": ([28, 20, 4, 21, 12, 32, 5, 6, 108, 52, 104, 36, 7], 105),
+    # a lone hatsu (dora) is the fastest discard; it throws 4s instead (the same shanten)
+    "value": ([20, 84, 0, 12, 1, 128, 28, 64, 36, 57, 68, 96, 24], 56),
+    # as fast: 4p leaves fewer tiles now than the lone North, and no yaku or dora is at stake
+    "shape": ([128, 108, 129, 48, 76, 72, 124, 130, 100, 8, 120, 60, 101], 104),
+}
+
+
+@pytest.mark.parametrize("reason", list(PICK_CASES))
+def test_pick_reason_is_the_true_one(reason):
+    from ai.advice import ai_pick, discard_hints
+    from ai.pick_reason import pick_reason
+
+    hand, draw = PICK_CASES[reason]
+    game = scripted_game({0: hand}, draws=[draw], script=[])
+    view, legal = game.view(0), game.pending()[0]
+    hints = discard_hints(view)
+    pick = ai_pick(view, legal, TENHOU)
+    fastest = [k for k, h in hints.items() if h.best]
+    assert pick is not None and pick not in fastest
+    assert pick_reason(view, hints, pick, TENHOU) == reason
+    slower = hints[pick].shanten > hints[fastest[0]].shanten
+    assert slower == (reason == "yaku:tanyao")  # each case is what its comment says
+    if reason == "value":  # the fastest throws the dora, the pick keeps it
+        assert fastest == [parse_kind("6z")] and dora_of(view.dora_indicators[0] >> 2) == 32
+
+
+def test_pick_note_names_the_yaku_kept():
+    from ai.advice import ai_pick, discard_hints
+    from app.offers import pick_note
+
+    hand, draw = PICK_CASES["yaku:honitsu"]
+    game = scripted_game({0: hand}, draws=[draw], script=[])
+    view, legal = game.view(0), game.pending()[0]
+    note = pick_note(view, discard_hints(view), ai_pick(view, legal, TENHOU), TENHOU)
+    assert note == "▸ the strong AI's pick: it keeps Honitsu"
+    assert cell_len(note) <= NARROW_ADVICE + 20
+    i18n.set_language("zh")
+    try:
+        zh = pick_note(view, discard_hints(view), ai_pick(view, legal, TENHOU), TENHOU)
+        assert zh.startswith("▸ 强 AI 之选：保留") and "Honitsu" not in zh
     finally:
         i18n.set_language("en")
 
