@@ -178,8 +178,10 @@ class RiichiApp(App):
             log.info("asked to hand the saved game over, but no game is open here")
             return
         for session in held:
+            written = session.journal.action_count
             session.close(keep_save=True)
-        log.warning("the saved game was taken over by another riichi")
+            log.warning("handed the saved game over to another riichi after %d actions",
+                        written)
         self.handed_over = True
         text = i18n.t("takeover.left")
         self.push_screen(HandedOverScreen(text))

@@ -97,11 +97,14 @@ def is_riichi_command(argv: list[str]) -> bool:
         return False
     if os.path.basename(argv[0]) == "riichi":
         return True
-    if len(argv) > 1 and os.path.basename(argv[1]) == "riichi":
-        return True
-    for i, arg in enumerate(argv[1:3], start=1):
-        if arg == "-m" and i + 1 < len(argv) and argv[i + 1] == "app":
-            return True
+    if not os.path.basename(argv[0]).startswith("python"):
+        return False
+    # the interpreter's options come first: "python -I /venv/bin/riichi", "python -m app"
+    for i, arg in enumerate(argv[1:], start=1):
+        if arg == "-m":
+            return argv[i + 1:i + 2] == ["app"]
+        if not arg.startswith("-"):
+            return os.path.basename(arg) == "riichi"
     return False
 
 
