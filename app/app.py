@@ -178,7 +178,8 @@ class RiichiApp(App):
             log.info("asked to hand the saved game over, but no game is open here")
             return
         for session in held:
-            written = session.journal.action_count
+            journal = session.journal  # the worker may drop it (a failed append) meanwhile
+            written = journal.action_count if journal is not None else 0
             session.close(keep_save=True)
             log.warning("handed the saved game over to another riichi after %d actions",
                         written)
