@@ -112,17 +112,18 @@ def _holds_flock(pid: int, lock_file: Path) -> bool | None:
     """Whether ``/proc/locks`` lists ``pid`` holding a flock on ``lock_file``; None if that
     cannot be read (not Linux)."""
     try:
-        st = lock_file.stat()
+        inode = lock_file.stat().st_ino
         text = Path("/proc/locks").read_text()
     except OSError:
         return None
-    device = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
     for line in text.splitlines():
         fields = line.split()
-        # "1: FLOCK  ADVISORY  WRITE 4321 08:01:1234 0 EOF"; "1: -> FLOCK ..." is a waiter
+        # "1: FLOCK  ADVISORY  WRITE 4321 08:01:1234 0 EOF"; "1: -> FLOCK ..." is a waiter.
+        # Only the inode is compared: on btrfs or overlayfs the device /proc/locks names is not
+        # the one stat() gives, and the pid (read from this very lock file) must match too.
         if len(fields) < 6 or fields[1] != "FLOCK":
             continue
-        if fields[4] == str(pid) and fields[5].lower() == device:
+        if fields[4] == str(pid) and fields[5].rsplit(":", 1)[-1] == str(inode):
             return True
     return False
 
