@@ -45,7 +45,8 @@ log = logging.getLogger("riichi.storage")
 
 #: the request "save and leave"; the app handles it (``RiichiApp.listen_for_takeover``)
 ASK_SIGNAL = signal.SIGUSR1
-#: seconds the holder has to let go after the request before it is stopped
+#: seconds the holder has to let go after the request before it is stopped; the environment's
+#: RIICHI_TAKEOVER_WAIT overrides it (a slow machine, or a test that must see the answer)
 ASK_WAIT = 5.0
 #: seconds after SIGTERM, then after SIGKILL, before giving up
 TERM_WAIT = 2.0
@@ -178,17 +179,29 @@ def _signal(pid: int, lock_file: Path, signals: tuple[signal.Signals, ...]) -> b
     return True
 
 
+def ask_wait_seconds() -> float:
+    """``ASK_WAIT``, or RIICHI_TAKEOVER_WAIT when that is a number of seconds (0.1-600)."""
+    try:
+        value = float(os.environ.get("RIICHI_TAKEOVER_WAIT", ""))
+    except ValueError:
+        return ASK_WAIT
+    return value if 0.1 <= value <= 600 else ASK_WAIT
+
+
 def take_over(
     path: str | os.PathLike[str] | None = None,
     *,
-    ask_wait: float = ASK_WAIT,
+    ask_wait: float | None = None,
     term_wait: float = TERM_WAIT,
     kill_wait: float = KILL_WAIT,
 ) -> Taken:
     """Get the saved game at ``path`` back from the riichi holding it (see the module's
     docstring); returns once the lock is free. ``TakeoverRefused`` when the holder is not
     surely a riichi of ours (nothing was sent) or could not be stopped. Blocks up to
-    ``ask_wait + term_wait + kill_wait`` seconds: call it off the UI thread."""
+    ``ask_wait`` (default ``ask_wait_seconds()``) ``+ term_wait + kill_wait`` seconds: call it
+    off the UI thread."""
+    if ask_wait is None:
+        ask_wait = ask_wait_seconds()
     journal = Path(path or current_save_path())
     lock_file = lock_path(journal)
     pid = holder(journal)
@@ -222,6 +235,7 @@ __all__ = [
     "ASK_SIGNAL",
     "Taken",
     "TakeoverRefused",
+    "ask_wait_seconds",
     "check_holder",
     "holder",
     "is_riichi_command",
