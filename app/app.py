@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rich.color import ColorSystem
 from rich.segment import Segment
@@ -22,7 +25,15 @@ from app.options import PlayOptions
 from app.storage.settings import Settings, load_settings, save_settings
 from app.widgets.scrollbar import PlainScrollBarRender
 
+if TYPE_CHECKING:
+    from app.storage.takeover import Taken
+
+log = logging.getLogger("riichi.app")
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: seconds the "continued in another terminal" notice shows before a riichi that handed its game
+#: over exits (it has already let go of the game)
+HANDED_OVER_DELAY = 2.0
 WIDE_WIDTH, WIDE_HEIGHT = 120, 40
 #: the toggles that decide moves without asking, and their texts (``toggle.<text>_on/off``)
 TOGGLE_NOTES = {"auto_win": "auto_win", "skip_calls": "skip_calls",
@@ -82,6 +93,10 @@ class RiichiApp(App):
             self.settings_warnings = []
         self.settings = settings
         self.reds = (1, 1, 1)
+        #: the pid of the riichi this one is taking the saved game from, while it does
+        self.taking_over: int | None = None
+        #: this riichi gave its game to another terminal and is about to exit
+        self.handed_over = False
         self.apply_settings(settings, save=False)
 
     # --- settings -------------------------------------------------------------------------
@@ -162,12 +177,62 @@ class RiichiApp(App):
     def _on_told(self, message: Told) -> None:
         self.notify(message.text, severity=message.severity, timeout=10)  # type: ignore[arg-type]
 
+    # --- another terminal takes the game (app.storage.takeover) ------------------------------
+    @dataclass
+    class TakeoverAsked(Message):
+        """Another riichi asks for the game this one plays (its signal, on the UI thread)."""
+
+    def listen_for_takeover(self) -> None:
+        """Turn the takeover signal into ``TakeoverAsked`` on the UI thread (the thread that
+        also closes a session when the player leaves, so the two never overlap)."""
+        from app.storage.takeover import ASK_SIGNAL
+
+        try:
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(ASK_SIGNAL, lambda: self.post_message(self.TakeoverAsked()))
+        except (RuntimeError, NotImplementedError, ValueError) as e:  # not the main thread
+            log.info("not listening for takeover requests: %s", e)
+            return
+        self._takeover_loop = loop
+
+    def on_unmount(self) -> None:
+        from app.storage.takeover import ASK_SIGNAL
+
+        loop = getattr(self, "_takeover_loop", None)
+        if loop is not None and not loop.is_closed():
+            loop.remove_signal_handler(ASK_SIGNAL)
+
+    @on(TakeoverAsked)
+    def hand_over(self, _message: TakeoverAsked | None = None) -> None:
+        """Let the other terminal have the game: close the session (its worker stopped, an
+        append in progress finished, the journal closed and its lock released, so nothing more
+        is written), say so and exit. A riichi that holds no game ignores the request."""
+        from app.screens.title import HandedOverScreen
+
+        held = [screen.session for screen in self.screen_stack
+                if getattr(screen, "session", None) is not None]
+        held = [s for s in held if not s.closed and s.journal is not None]
+        if not held:
+            log.info("asked to hand the saved game over, but no game is open here")
+            return
+        for session in held:
+            journal = session.journal  # the worker may drop it (a failed append) meanwhile
+            written = journal.action_count if journal is not None else 0
+            session.close(keep_save=True)
+            log.warning("handed the saved game over to another riichi after %d actions",
+                        written)
+        self.handed_over = True
+        text = i18n.t("takeover.left")
+        self.push_screen(HandedOverScreen(text))
+        self.set_timer(HANDED_OVER_DELAY, lambda: self.exit(message=text))
+
     # --- screens --------------------------------------------------------------------------
     def on_mount(self) -> None:
         from app.screens.title import TitleScreen
 
         for warning in self.settings_warnings:
             self.notify(warning, severity="warning")
+        self.listen_for_takeover()
         self.push_screen(TitleScreen())
         if self.options.resume:
             self.call_later(self.continue_game)
@@ -246,12 +311,75 @@ class RiichiApp(App):
                         timeout=6)
         return value
 
-    def continue_game(self) -> None:
+    def continue_game(self, offer: bool = True) -> None:
+        """Resume the saved game. If another riichi holds it, the player is offered to take
+        it over (``offer_takeover``); without ``offer`` (just taken) the usual message says
+        it is still held."""
         from app.screens.table import TableScreen
+        from app.storage.takeover import holder
 
+        if self.taking_over is not None:  # a takeover is under way; it resumes when done
+            self.notify(i18n.t("takeover.asking", pid=self.taking_over), timeout=6)
+            return
+        if offer and not self.handed_over:
+            try:
+                pid = holder()
+            except OSError:
+                pid = None  # the resume below says what is wrong with the save
+            if pid is not None:
+                self.offer_takeover(pid)
+                return
         screen = TableScreen.resume(self)
         if screen is not None:
             self.push_screen(screen)
+
+    def offer_takeover(self, pid: int) -> None:
+        """Another riichi (process ``pid``) holds the saved game: ask whether to take it over,
+        only if it surely is a riichi of this user (else say why it is left alone)."""
+        from app.screens.result import ConfirmScreen
+        from app.storage.takeover import check_holder, lock_path
+
+        reason = (check_holder(pid, lock_path()) if pid
+                  else "the lock file does not say which process holds the game")
+        if reason is not None:
+            self.notify(i18n.t("takeover.unsure", pid=pid or "?", reason=reason),
+                        severity="error", timeout=12)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.taking_over is None:
+                self.taking_over = pid
+                self.notify(i18n.t("takeover.asking", pid=pid), timeout=6)
+                self.run_worker(self._take_over, thread=True, group="takeover",
+                                exclusive=True, name="takeover")
+
+        self.push_screen(ConfirmScreen(i18n.t("takeover.ask", pid=pid)), answer)
+
+    def _take_over(self) -> None:
+        """The worker: ``take_over`` waits seconds for the other riichi, off the UI thread."""
+        from app.storage.takeover import TakeoverRefused, take_over
+
+        try:
+            taken = take_over()
+        except (TakeoverRefused, OSError) as e:
+            self.call_from_thread(self._take_over_failed, e)
+            return
+        self.call_from_thread(self._taken, taken)
+
+    def _take_over_failed(self, error: Exception) -> None:
+        from app.storage.takeover import TakeoverRefused
+
+        pid, self.taking_over = self.taking_over, None
+        reason = error.reason if isinstance(error, TakeoverRefused) else str(error)
+        self.notify(i18n.t("takeover.failed", pid=pid, reason=reason), severity="error",
+                    timeout=12)
+
+    def _taken(self, taken: Taken) -> None:
+        self.taking_over = None
+        if taken.how == "stopped":
+            self.notify(i18n.t("takeover.stopped", pid=taken.pid), severity="warning",
+                        timeout=10)
+        self.continue_game(offer=False)
 
     def check_size(self) -> None:
         """Show the too-small notice while the terminal is below the minimum (screens call

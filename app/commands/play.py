@@ -28,7 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="colours (NO_COLOR in the environment selects mono)")
     parser.add_argument("--lang", choices=("en", "zh"), help="language of the interface")
     parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="continue the saved game at once")
+                        help="continue the saved game at once (if another riichi still has "
+                             "it open, e.g. after a dropped SSH connection, you are asked "
+                             "whether to take it over)")
     parser.add_argument("--no-save", dest="save", action="store_false",
                         help="do not keep an autosave of this game")
     parser.add_argument("--seat", action="append", default=[], type=_seat,

@@ -10,8 +10,8 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.screen import Screen
+from textual.containers import Center, Middle, Vertical
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -194,3 +194,17 @@ class TitleScreen(SizeAware, Screen):
             app.push_screen(HelpScreen())
         elif what == "quit":
             app.exit()
+
+
+class HandedOverScreen(ModalScreen[None]):
+    """Over everything while a riichi whose game another terminal took exits: the game is no
+    longer this one's, so no key reaches the table or the title (Continue would ask for the
+    game back)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.text)
