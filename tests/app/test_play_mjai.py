@@ -80,7 +80,7 @@ def test_our_bot_plays_a_seat_through_a_whole_autoplayed_game():
             proc = bot.process.proc
             start = time.monotonic()
             while not isinstance(app.screen, GameOverScreen):
-                assert time.monotonic() - start < 60, "the game did not finish in time"
+                assert time.monotonic() - start < 300, "the game did not finish in time"  # CI machines are shared and slow
                 if isinstance(app.screen, ResultScreen):
                     await pilot.press("enter")
                 await pilot.pause(0.02)
