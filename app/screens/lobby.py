@@ -41,8 +41,7 @@ class _Listening:
     def on_unmount(self) -> None:
         self.app.tables.listeners.discard(self._listener)  # type: ignore[attr-defined]
 
-    @on(Refresh)
-    def _refresh(self) -> None:
+    def on_refresh(self, _message: Refresh) -> None:
         if self.is_attached:  # type: ignore[attr-defined]
             self.draw()
 

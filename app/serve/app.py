@@ -17,6 +17,7 @@ from rich.console import Console
 from textual import events, on
 from textual.message import Message
 
+from app import i18n
 from app.app import RiichiApp
 from app.options import PlayOptions
 from app.serve.driver import SSHDriver
@@ -40,6 +41,9 @@ class ServeApp(RiichiApp):
         self.tables = tables
         self.key = key
         self.start = start
+        # this connection's texts name the seats from its own seat (app.i18n.viewer; the
+        # server set a Viewer of its own in this connection's task)
+        self.viewer = i18n.viewer.get()
         super().__init__(PlayOptions(save=False, speed="fast"),
                          settings=Settings(name=clean_name(name)))
         self.driver_class = SSHDriver
@@ -105,6 +109,7 @@ class ServeApp(RiichiApp):
         from app.screens.lobby import SharedTableScreen
 
         self.show_title()  # the lobby under the table, nothing else
+        self.viewer.seat, self.viewer.names = seat, table.names()
         self.push_screen(SharedTableScreen(table.handle(seat), seat or 0))
 
     def start_game(self, setup: Any, replace: bool = False) -> None:
@@ -125,6 +130,7 @@ class ServeApp(RiichiApp):
         """Back to the lobby (whatever is over it is closed)."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
+        self.viewer.seat, self.viewer.names = 0, ()
 
     # --- told by the tables (from other connections' code: through messages) -------------------
     @dataclass

@@ -261,7 +261,10 @@ class GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # --- the app ----------------------------------------------------------------------------------
     async def _run(self) -> None:
+        from app import i18n
         from app.serve.app import ServeApp
+
+        i18n.viewer.set(i18n.Viewer())  # this connection's own (its task's context)
 
         assert self.server.tables is not None and not isinstance(self.start, str)
         name = clean_name(self.connection.user)

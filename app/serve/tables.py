@@ -153,6 +153,10 @@ class Table:
         return next((i for i, m in enumerate(self.seats) if m is not None and m.key == key),
                     None)
 
+    def names(self) -> tuple[str, ...]:
+        """The seats' names: the person's, or ``AI 3`` (seat numbers from 1)."""
+        return tuple(m.name if m is not None else f"AI {i + 1}" for i, m in enumerate(self.seats))
+
     def members(self) -> list[Any]:
         return [m.app for m in self.seats if m is not None and m.app is not None]
 
