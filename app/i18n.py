@@ -156,7 +156,7 @@ class Viewer:
 
 #: The viewer of the code running now. Solo play never sets it (seat 0, no names); the server
 #: sets one per connection (each runs in its own asyncio task, so its own context).
-viewer: ContextVar[Viewer] = ContextVar("viewer", default=Viewer())
+viewer: ContextVar[Viewer] = ContextVar("viewer", default=Viewer())  # noqa: B039 (never mutated)
 
 
 def seat_name(seat: int, human: int | None = None) -> str:

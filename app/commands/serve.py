@@ -29,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="close a session idle this long (default 30)")
     parser.add_argument("--grace", type=float, default=20.0, metavar="S",
                         help="seconds a dropped player has before the AI takes the seat")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="the first table's seed, then N+1, ... (tests, demos)")
 
 
 def options_from_args(args: argparse.Namespace):
@@ -54,7 +56,8 @@ def options_from_args(args: argparse.Namespace):
                        f"connect) or --open (any key, LAN only)")
     return ServeOptions(host=args.host, port=args.port, authorized_keys=keys, open=args.open,
                         max_sessions=args.max_sessions, per_address=args.per_address,
-                        idle_minutes=args.idle_minutes, grace=args.grace)
+                        idle_minutes=args.idle_minutes, grace=args.grace,
+                        seed=args.seed)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     from app.storage.paths import data_dir
 
     options = options_from_args(args)
+    # Every session's app redirects sys.stdout/stderr to itself while it runs (Textual's print
+    # capture); with many apps starting and ending in any order the process's own streams
+    # would end up pointing at a finished app. The server's lines go to the real ones.
+    out, err = sys.stdout, sys.stderr
     data = data_dir()
     log_to_data(data)
 
@@ -76,14 +83,17 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"riichi serve: error: cannot listen on {options.host}:"
                              f"{options.port}: {e.strerror or e}") from None
         if options.open:
-            print(OPEN_WARNING, file=sys.stderr, flush=True)
+            print(OPEN_WARNING, file=err, flush=True)
         for problem in problems:
-            print(f"riichi serve: could not resume {problem}", file=sys.stderr, flush=True)
+            print(f"riichi serve: could not resume {problem}", file=err, flush=True)
         resumed = len(server.tables.tables) if server.tables else 0
         print(f"riichi serve: listening on {options.host}:{server.port}; {resumed} tables "
-              f"resumed; logs in {data / 'serve.log'}", flush=True)
+              f"resumed; logs in {data / 'serve.log'}", file=out, flush=True)
         await server.serve_until_stopped()
-        print("riichi serve: stopped, every table saved", flush=True)
+        print("riichi serve: stopped, every table saved", file=out, flush=True)
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        sys.stdout, sys.stderr = out, err
     return 0

@@ -45,6 +45,7 @@ class ServeOptions:
     per_address: int = 8
     idle_minutes: float = 30.0
     grace: float = GRACE
+    seed: int | None = None  # the first table's seed (then +1 each): tests, demos
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:
@@ -86,6 +87,7 @@ class RiichiServer:
         self.options = options
         self.data = data
         self.sessions: set[GameChannel] = set()
+        self.connections: set[Connection] = set()
         self.addresses: Counter[str] = Counter()
         self.authorized: set[bytes] = set()
         self.tables: Tables | None = None
@@ -97,7 +99,8 @@ class RiichiServer:
         loop = asyncio.get_running_loop()
         if self.options.authorized_keys is not None:
             self.authorized = read_authorized(self.options.authorized_keys)
-        self.tables = Tables(self.data / "tables", loop, self.options.grace)
+        self.tables = Tables(self.data / "tables", loop, self.options.grace,
+                             self.options.seed)
         problems = self.tables.resume_all()
         self.acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.options.host, self.options.port,
@@ -131,9 +134,14 @@ class RiichiServer:
         await self.stopped.wait()
         for session in list(self.sessions):
             session.close()
+        for connection in list(self.connections):
+            connection.conn.close()
         if self.acceptor is not None:
             self.acceptor.close()
-            await self.acceptor.wait_closed()
+            try:  # a client that does not answer the close does not hold the stop up
+                await asyncio.wait_for(self.acceptor.wait_closed(), 3)
+            except TimeoutError:
+                log.warning("stopped without waiting for every client to hang up")
 
 
 class Connection(asyncssh.SSHServer):
@@ -148,6 +156,7 @@ class Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.server.connections.add(self)
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.server.addresses[self.address] += 1
@@ -158,6 +167,7 @@ class Connection(asyncssh.SSHServer):
                             "too many connections from your address")
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
         self.server.addresses[self.address] -= 1
         if self.server.addresses[self.address] <= 0:
             del self.server.addresses[self.address]

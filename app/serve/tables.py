@@ -205,7 +205,7 @@ class Table:
             return "only the table's creator starts it"
         if self.state != "waiting":
             return f"the table is {self.state}"
-        seed = random.SystemRandom().randrange(2**31)
+        seed = self.tables.next_seed()
         game = Game(self.setup.ruleset(), seed)
         journal = self.tables.journal(self, game)
         self.begin(game, journal)
@@ -350,13 +350,20 @@ class Tables:
     """The server's tables, in memory, journalled in ``directory``."""
 
     def __init__(self, directory: Path, loop: asyncio.AbstractEventLoop,
-                 grace: float = GRACE) -> None:
+                 grace: float = GRACE, seed: int | None = None) -> None:
         self.directory = directory
+        self.seed = seed  # the next table's seed when given (tests, demos); else random
         directory.mkdir(parents=True, exist_ok=True)
         self.loop = loop
         self.grace = grace
         self.tables: dict[str, Table] = {}
         self.listeners: set[Callable[[], None]] = set()
+
+    def next_seed(self) -> int:
+        if self.seed is None:
+            return random.SystemRandom().randrange(2**31)
+        self.seed += 1
+        return self.seed - 1
 
     def changed(self) -> None:
         for listener in list(self.listeners):
