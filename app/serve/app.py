@@ -110,7 +110,7 @@ class ServeApp(RiichiApp):
 
         self.show_title()  # the lobby under the table, nothing else
         self.viewer.seat, self.viewer.names = seat, table.names()
-        self.push_screen(SharedTableScreen(table.handle(seat), seat or 0))
+        self.push_screen(SharedTableScreen(table.handle(seat, self), seat or 0))
 
     def start_game(self, setup: Any, replace: bool = False) -> None:
         """A new game (the setup screen, "new game" after the standings): a new table."""

@@ -49,9 +49,10 @@ class SeatHandle:
     """What a ``TableScreen`` asks of its session, for one seat (``seat``) or a watcher
     (``seat`` None: the public view, never asked)."""
 
-    def __init__(self, table: Table, seat: int | None) -> None:
+    def __init__(self, table: Table, seat: int | None, app: Any = None) -> None:
         self.table = table
         self.seat = seat
+        self.app = app  # the connection's app (a watcher's leaves the table's list with it)
         self._closed = False
         self.node: Any = None
 
@@ -119,6 +120,8 @@ class SeatHandle:
         """The screen is gone (left, disconnected, or the game is over)."""
         if not self._closed:
             self._closed = True
+            if self.seat is None:
+                self.table.watchers.discard(self.app)
             self.table.detach(self.seat, self.node)
 
 
@@ -229,8 +232,8 @@ class Table:
 
         return make_agent(self.setup.difficulty, seed=game.seed * 4 + seat, rules=game.rules)
 
-    def handle(self, seat: int | None) -> SeatHandle:
-        return SeatHandle(self, seat)
+    def handle(self, seat: int | None, app: Any = None) -> SeatHandle:
+        return SeatHandle(self, seat, app)
 
     # --- screens ----------------------------------------------------------------------------------
     def attach(self, seat: int | None, screen: Any) -> None:
@@ -253,7 +256,7 @@ class Table:
                 del fanout.screens[seat]
             else:
                 return  # an older screen of a seat its person has taken back since
-        if seat is not None and self.state == "playing":
+        if seat is not None and self.state == "playing" and not self.session.driver.over:
             member = self.seats[seat]
             if member is not None:
                 member.app = None

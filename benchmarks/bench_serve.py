@@ -1,0 +1,207 @@
+"""``riichi serve`` under load (issue 13): N simulated SSH players at N/4 tables.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_serve.py                  # 4 then 40 players, 30 s each
+    .venv/bin/python benchmarks/bench_serve.py --players 8 --seconds 10
+
+For each N: a fresh server (a child process, ``--open``), N asyncssh clients with a pty
+(100x30, xterm-256color) keeping their screen with pyte; every fourth creates a table, three
+join it by its code (``join CODE``), the creator starts. Then every player plays: discards the
+first tile it may, passes calls, closes results; and every ~3 s presses ``?`` and measures the
+time until the help page is on its screen, then Escape until it is gone (key press -> screen
+updated, the whole round trip through SSH, the app and the terminal emulator).
+
+Figures: p50/p95 of those latencies (goal p95 <= 150 ms at 40 players), the server's resident
+memory per session (RSS after the players joined minus before, divided by N), and how both grow
+from 4 to 40. The clients run on the same machine (2 cores here): their SSH and pyte work counts
+against the server, so the figures are pessimistic for a real host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+HELP = "Esc or ? closes this page"
+CALL = re.compile(r" 1 +(Pon|Chi|Kan|Ron)\b")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Player:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.screen = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        self.proc: asyncssh.SSHClientProcess | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.changed = asyncio.Event()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def connect(self, port: int, key: asyncssh.SSHKey, command: str | None = None) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
+                                           client_keys=[key], known_hosts=None)
+        self.proc = await self.conn.create_process(command, term_type="xterm-256color",
+                                                   term_size=(100, 30), encoding=None)
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc is not None
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                return
+            self.stream.feed(data)
+            self.changed.set()
+
+    def send(self, keys: str) -> None:
+        assert self.proc is not None
+        self.proc.stdin.write(keys.encode())
+
+    async def wait(self, pattern: str, timeout: float = 30.0, absent: bool = False) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if bool(re.search(pattern, text)) != absent:
+                return text
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: {pattern!r}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def play(self, until: float, latencies: list[float]) -> None:
+        next_probe = time.monotonic() + random.uniform(1, 3)
+        while time.monotonic() < until:
+            text = self.text()
+            if time.monotonic() >= next_probe and "Indicator" in text and HELP not in text:
+                start = time.monotonic()
+                self.send("?")
+                try:
+                    await self.wait(re.escape(HELP), 10)
+                    latencies.append(time.monotonic() - start)
+                    start = time.monotonic()
+                    self.send("\x1b")
+                    await self.wait(re.escape(HELP), 10, absent=True)
+                    latencies.append(time.monotonic() - start)
+                except TimeoutError:
+                    latencies.append(10.0)
+                next_probe = time.monotonic() + random.uniform(2, 4)
+                continue
+            if "Continue" in text:
+                self.send("\r")
+            elif CALL.search(text):
+                self.send("\x1b")
+            elif "Your turn" in text:
+                self.send(random.choice("abcdefghijk"))
+            await asyncio.sleep(random.uniform(0.4, 0.9))  # a person's pace
+
+
+async def run(players: int, seconds: float) -> dict[str, float]:
+    home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
+         "--max-sessions", str(players + 8), "--per-address", str(players + 8), "--grace", "600"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(re.search(r":(\d+);", line).group(1))
+        await asyncio.sleep(0.5)
+        before = rss_kib(server.pid)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        people = [Player(f"p{i}") for i in range(players)]
+        for t in range(players // 4):
+            creator, *others = people[4 * t:4 * t + 4]
+            await creator.connect(port, key if t == 0 else asyncssh.generate_private_key(
+                "ssh-ed25519"))
+            await creator.wait("lobby")
+            creator.send("c")
+            await creator.wait("Enter starts")
+            creator.send("\r")
+            code = re.search(r"Table ([A-Z]{4})", await creator.wait(r"Table [A-Z]{4}")).group(1)
+            for p in others:
+                await p.connect(port, asyncssh.generate_private_key("ssh-ed25519"),
+                                f"join {code}")
+                await p.wait("Waiting for")
+            creator.send("s")
+        for p in people:
+            await p.wait("Indicator", 60)
+        joined = rss_kib(server.pid)
+        latencies: list[float] = []
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(p.play(until, latencies) for p in people))
+        after = rss_kib(server.pid)
+        for p in people:
+            if p.conn is not None:
+                p.conn.close()
+        lat = sorted(latencies)
+        return {
+            "players": players,
+            "samples": len(lat),
+            "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+            "p95_ms": 1000 * lat[int(0.95 * (len(lat) - 1))] if lat else float("nan"),
+            "rss_before_mib": before / 1024,
+            "per_session_mib": (max(joined, after) - before) / 1024 / players,
+            "rss_after_mib": after / 1024,
+        }
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 40],
+                        help="player counts to run, each a multiple of 4 (default: 4 40)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
+    args = parser.parse_args()
+    results = []
+    for n in args.players:
+        if n % 4:
+            raise SystemExit("bench_serve: --players: multiples of 4 (four seats a table)")
+        r = asyncio.run(run(n, args.seconds))
+        results.append(r)
+        print(f"{n:3d} players, {n // 4:2d} tables: key -> screen p50 {r['p50_ms']:6.1f} ms, "
+              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']} presses); server RSS "
+              f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session",
+              flush=True)
+    if len(results) >= 2:
+        a, b = results[0], results[-1]
+        print(f"growth {a['players']} -> {b['players']} players: p95 x"
+              f"{b['p95_ms'] / a['p95_ms']:.2f}, memory per session x"
+              f"{b['per_session_mib'] / max(a['per_session_mib'], 1e-9):.2f}")
+        goal = b["p95_ms"] <= 150
+        print(f"goal p95 <= 150 ms at {b['players']} players: "
+              f"{'met' if goal else 'NOT met'} ({b['p95_ms']:.0f} ms)")
+
+
+if __name__ == "__main__":
+    main()
