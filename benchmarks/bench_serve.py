@@ -36,8 +36,14 @@ import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
-HELP = "Esc or ? closes this page"
+HELP = "?  this page"  # a line of the help page that fits at 100x30
 CALL = re.compile(r" 1 +(Pon|Chi|Kan|Ron)\b")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -94,10 +100,26 @@ class Player:
             except TimeoutError:
                 pass
 
-    async def play(self, until: float, latencies: list[float]) -> None:
+    def hand(self) -> list[str]:
+        rows = [line for line in self.screen.display if re.match(r"^ ?[│┃][^│┃ ]{2}[│┃]", line)]
+        return re.findall(r"[│┃]([^│┃ ]{2})[│┃]", rows[-1]) if rows else []
+
+    async def play(self, until: float, latencies: list[float], discards: list[float]) -> None:
         next_probe = time.monotonic() + random.uniform(1, 3)
         while time.monotonic() < until:
             text = self.text()
+            tiles = self.hand()
+            if "Your turn" in text and len(tiles) % 3 == 2 and not CALL.search(text):
+                # a discard of the drawn tile (always allowed): key -> the turn has passed
+                start = time.monotonic()
+                self.send("abcdefghijklmn"[len(tiles) - 1])
+                try:
+                    await self.wait("Your turn", 10, absent=True)
+                    discards.append(time.monotonic() - start)
+                except TimeoutError:
+                    discards.append(10.0)
+                await asyncio.sleep(random.uniform(0.4, 0.9))
+                continue
             if time.monotonic() >= next_probe and "Indicator" in text and HELP not in text:
                 start = time.monotonic()
                 self.send("?")
@@ -116,7 +138,7 @@ class Player:
                 self.send("\r")
             elif CALL.search(text):
                 self.send("\x1b")
-            elif "Your turn" in text:
+            elif "Your turn" in text:  # after a call: no drawn tile
                 self.send(random.choice("abcdefghijk"))
             await asyncio.sleep(random.uniform(0.4, 0.9))  # a person's pace
 
@@ -125,7 +147,7 @@ async def run(players: int, seconds: float) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
+        [sys.executable, *(["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []), "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
          "--max-sessions", str(players + 8), "--per-address", str(players + 8), "--grace", "600"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -153,14 +175,21 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             await p.wait("Indicator", 60)
         joined = rss_kib(server.pid)
         latencies: list[float] = []
+        discards: list[float] = []
         until = time.monotonic() + seconds
-        await asyncio.gather(*(p.play(until, latencies) for p in people))
+        cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
         after = rss_kib(server.pid)
+        cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - wall0)
         for p in people:
             if p.conn is not None:
                 p.conn.close()
         lat = sorted(latencies)
+        dis = sorted(discards)
         return {
+            "discards": len(dis),
+            "d50_ms": 1000 * statistics.median(dis) if dis else float("nan"),
+            "d95_ms": 1000 * dis[int(0.95 * (len(dis) - 1))] if dis else float("nan"),
             "players": players,
             "samples": len(lat),
             "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
@@ -168,6 +197,8 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "rss_before_mib": before / 1024,
             "per_session_mib": (max(joined, after) - before) / 1024 / players,
             "rss_after_mib": after / 1024,
+            "server_cpu": cpu,
+            "load": os.getloadavg()[0],
         }
     finally:
         server.terminate()
@@ -189,9 +220,12 @@ def main() -> None:
             raise SystemExit("bench_serve: --players: multiples of 4 (four seats a table)")
         r = asyncio.run(run(n, args.seconds))
         results.append(r)
-        print(f"{n:3d} players, {n // 4:2d} tables: key -> screen p50 {r['p50_ms']:6.1f} ms, "
-              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']} presses); server RSS "
-              f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session",
+        print(f"{n:3d} players, {n // 4:2d} tables: help page p50 {r['p50_ms']:6.1f} ms, "
+              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
+              f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
+              f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
+              f"{r['load']:.1f})",
               flush=True)
     if len(results) >= 2:
         a, b = results[0], results[-1]

@@ -139,7 +139,7 @@ class Table:
         self.watchers: set[Any] = set()  # apps watching
         self.session: TableSession | None = None
         self.state = "waiting"  # waiting | playing | over | stopped
-        self.speed = "fast"
+        self.speed = "instant"
         self.settings: Any = None  # GameSession.auto_action's seam (see TableSession)
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._standins: set[int] = set()
