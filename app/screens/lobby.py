@@ -91,6 +91,11 @@ class LobbyScreen(_Listening, SizeAware, Screen):
             return None
         return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
+    @on(DataTable.RowSelected)
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        """Enter (or a click) on a table: join it."""
+        self.app.join(str(event.row_key.value))  # type: ignore[attr-defined]
+
     def action_join_selected(self) -> None:
         code = self.selected()
         if code is not None:
@@ -206,6 +211,27 @@ class SharedTableScreen(TableScreen):
     hidden tile), with the canned phrases."""
 
     BINDINGS = [*TableScreen.BINDINGS, *PHRASE_BINDINGS]
+
+    _keys_shown: tuple | None = None
+
+    def refresh_bindings(self) -> None:
+        """Redraw the footer only when the keys it shows change (``table_keys.key_active``'s
+        inputs): the table calls this on every update, and rebuilding the footer's widgets
+        was most of a shared table's drawing cost (a server draws many tables)."""
+        from textual.css.query import NoMatches
+
+        from app.widgets import HandView
+        from engine.actions import Pass
+
+        try:
+            selectable = bool(self.query_one(HandView).selectable)
+        except NoMatches:
+            selectable = False
+        shown = (self.riichi_open, selectable, bool(self.offers),
+                 any(isinstance(a, Pass) for a in self.legal))
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            super().refresh_bindings()
 
     def action_say(self, index: int) -> None:
         handle = self.session
