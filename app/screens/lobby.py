@@ -83,7 +83,8 @@ class LobbyScreen(_Listening, SizeAware, Screen):
         for t in rows:
             table.add_row(*t.summary(), key=t.code)
         self.query_one("#lobby-empty", Static).update(
-            "" if rows else "No tables yet: press c to create one.")
+            "Enter joins the table under the cursor, w watches it." if rows
+            else "No tables yet: press c to create one.")
 
     def selected(self) -> str | None:
         table = self.query_one(DataTable)
@@ -232,6 +233,20 @@ class SharedTableScreen(TableScreen):
         if shown != self._keys_shown:
             self._keys_shown = shown
             super().refresh_bindings()
+
+    def show_view(self, view) -> None:
+        super().show_view(view)
+        if self.session.seat is None:  # type: ignore[attr-defined]
+            # a watcher's bottom seat (seat 0) has no hand in the public view: count its
+            # tiles as the other seats' are counted, from what everyone sees
+            import dataclasses
+
+            from app.table_text import tile_count
+            from app.widgets import SeatLine
+
+            line = self.query_one("#my-seat", SeatLine)
+            line.info = dataclasses.replace(line.info,
+                                            tiles=tile_count(view, 0, -1, self.last_seat))
 
     def action_say(self, index: int) -> None:
         handle = self.session

@@ -108,6 +108,7 @@ def test_watcher_sees_no_hidden_tile(tmp_path, keys, cleanup):
             for hand in hands:
                 assert hand is None or hand not in text
             assert "You " not in text  # no seat is the watcher's
+            assert not re.search(r"alice \d+ \(0\)", text)  # her tiles counted, not shown
             checks += 1
         time.sleep(0.3)
     assert checks >= 10
