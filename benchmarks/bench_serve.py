@@ -61,6 +61,7 @@ class Player:
         self.proc: asyncssh.SSHClientProcess | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
         self.changed = asyncio.Event()
+        self.lost = False
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -83,7 +84,10 @@ class Player:
 
     def send(self, keys: str) -> None:
         assert self.proc is not None
-        self.proc.stdin.write(keys.encode())
+        try:
+            self.proc.stdin.write(keys.encode())
+        except BrokenPipeError:  # the server ended this session: counted, the others go on
+            self.lost = True
 
     async def wait(self, pattern: str, timeout: float = 30.0, absent: bool = False) -> str:
         end = time.monotonic() + timeout
@@ -106,7 +110,7 @@ class Player:
 
     async def play(self, until: float, latencies: list[float], discards: list[float]) -> None:
         next_probe = time.monotonic() + random.uniform(1, 3)
-        while time.monotonic() < until:
+        while time.monotonic() < until and not self.lost:
             text = self.text()
             tiles = self.hand()
             if "Your turn" in text and len(tiles) % 3 == 2 and not CALL.search(text):
@@ -187,6 +191,7 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         lat = sorted(latencies)
         dis = sorted(discards)
         return {
+            "lost": sum(p.lost for p in people),
             "discards": len(dis),
             "d50_ms": 1000 * statistics.median(dis) if dis else float("nan"),
             "d95_ms": 1000 * dis[int(0.95 * (len(dis) - 1))] if dis else float("nan"),
@@ -208,12 +213,78 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             server.kill()
 
 
+class _Link:
+    """A connection that keeps nothing (for the in-process figure)."""
+
+    def __init__(self) -> None:
+        self.size = (100, 30)
+        self.driver = None
+        self.written = 0
+
+    def write(self, data: str) -> None:
+        self.written += len(data)
+
+
+async def ui_cpu_per_turn(turns: int = 40) -> float:
+    """CPU seconds the event loop's thread spends per human turn of one screen (its key, the
+    AI moves it is shown, its next prompt), one app in this process, no SSH: a figure the
+    machine's other load does not change. The AI's own thinking is on the table's thread and
+    not counted."""
+    os.environ.setdefault("RIICHI_HOME", tempfile.mkdtemp(prefix="bench-serve-"))
+    sys.path.insert(0, str(ROOT))
+    from app import i18n
+    from app.screens.lobby import SharedTableScreen
+    from app.screens.setup import GameSetup
+    from app.serve.app import ServeApp
+    from app.serve.tables import Tables
+
+    tables = Tables(Path(tempfile.mkdtemp(prefix="bench-serve-")), asyncio.get_running_loop(),
+                    seed=1)
+    link = _Link()
+    i18n.viewer.set(i18n.Viewer())
+    app = ServeApp(link, tables, "SHA256:bench", "bench")
+    task = asyncio.create_task(app.run_async())
+    while link.driver is None:
+        await asyncio.sleep(0.05)
+    table = tables.create(GameSetup(), 0, "SHA256:bench")
+    table.sit("SHA256:bench", "bench", app)
+    table.start("SHA256:bench")
+    done, cpu = 0, 0.0
+    while done < turns:
+        screen = app.screen
+        if isinstance(screen, SharedTableScreen) and screen.legal and screen.view is not None:
+            start = time.thread_time()
+            n = len(screen.view.hand)
+            key = "\x1b" if any(type(a).__name__ == "Pass" for a in screen.legal) else \
+                "abcdefghijklmn"[n if screen.view.drawn is not None else 0]
+            link.driver.feed(key)
+            while app.screen is screen and screen.legal:  # the key taken
+                await asyncio.sleep(0.005)
+            while app.screen is screen and not screen.legal:  # asked again, or the round ends
+                await asyncio.sleep(0.005)
+            cpu += time.thread_time() - start
+            done += 1
+        elif not isinstance(screen, SharedTableScreen):
+            link.driver.feed("\r")  # a round's result
+            await asyncio.sleep(0.2)
+        else:
+            await asyncio.sleep(0.01)
+    app.exit()
+    await task
+    return cpu / turns
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[4, 40],
                         help="player counts to run, each a multiple of 4 (default: 4 40)")
     parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
     args = parser.parse_args()
+    out = sys.stdout  # a running Textual app redirects sys.stdout
+    per_turn = asyncio.run(ui_cpu_per_turn())
+    sys.stdout = out
+    print(f"UI CPU per human turn of one screen (in process, no SSH): {1000 * per_turn:.0f} ms",
+          flush=True)
     results = []
     for n in args.players:
         if n % 4:
@@ -225,7 +296,7 @@ def main() -> None:
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
               f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
-              f"{r['load']:.1f})",
+              f"{r['load']:.1f}); sessions lost {r['lost']}",
               flush=True)
     if len(results) >= 2:
         a, b = results[0], results[-1]

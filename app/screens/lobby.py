@@ -253,6 +253,11 @@ class SharedTableScreen(TableScreen):
         handle.table.say(self.app.key, PHRASES[index])  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        from textual.css.query import NoMatches
+
         if action == "say":
             return self.session.seat is not None  # type: ignore[attr-defined]
-        return super().check_action(action, parameters)
+        try:
+            return super().check_action(action, parameters)
+        except NoMatches:  # a key arrived before the screen was built (the table just started)
+            return False

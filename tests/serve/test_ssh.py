@@ -192,3 +192,19 @@ def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup):
     back = connect(again, keys, cleanup, "alice", "join", code)
     text = back.wait_for("Your turn")
     assert hand_tiles(text) == hand  # the same hand, the same turn
+
+
+def test_limits_on_sessions_and_connections_per_address(tmp_path, keys, cleanup):
+    server = serve(tmp_path, cleanup, "--open", "--max-sessions", "1")
+    first = connect(server, keys, cleanup, "alice")
+    first.wait_for("lobby")
+    full = connect(server, keys, cleanup, "bob")
+    full.wait_exit(15)
+    assert "the server is full" in full.raw.decode(errors="replace")
+    first.close()
+
+    other = serve(tmp_path / "b", cleanup, "--open", "--per-address", "1")
+    one = connect(other, keys, cleanup, "alice")
+    one.wait_for("lobby")
+    two = run_ssh(other, keys["bob"], "join", "ABCD")
+    assert two.returncode == 255 and "too many connections" in two.stderr

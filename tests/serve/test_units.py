@@ -252,3 +252,18 @@ def test_two_apps_in_one_loop_and_a_crash_stays_in_its_app(tmp_path, monkeypatch
         await asyncio.wait_for(tasks[1], 10)
 
     asyncio.run(main())
+
+
+def test_a_key_before_the_shared_table_is_built_does_nothing():
+    """Found by bench_serve: a key that reaches a table screen pushed a moment ago (the creator
+    started) asked the hand that was not there yet, and ended that player's session."""
+    from app.screens.lobby import SharedTableScreen
+
+    class Handle:
+        seat = 0
+
+        def attach(self, node, seat):
+            pass
+
+    screen = SharedTableScreen(Handle(), 0)  # type: ignore[arg-type]
+    assert screen.check_action("tile", (0,)) is False
