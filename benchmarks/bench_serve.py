@@ -258,10 +258,13 @@ async def ui_cpu_per_turn(turns: int = 40) -> float:
             key = "\x1b" if any(type(a).__name__ == "Pass" for a in screen.legal) else \
                 "abcdefghijklmn"[n if screen.view.drawn is not None else 0]
             link.driver.feed(key)
-            while app.screen is screen and screen.legal:  # the key taken
-                await asyncio.sleep(0.005)
-            while app.screen is screen and not screen.legal:  # asked again, or the round ends
-                await asyncio.sleep(0.005)
+            end = time.monotonic() + 5
+            while app.screen is screen and screen.legal and time.monotonic() < end:
+                await asyncio.sleep(0.005)  # the key taken (a refused tile is not: moves on)
+            if screen.legal:
+                link.driver.feed("a")  # the refused tile was kuikae: another
+            while app.screen is screen and not screen.legal and time.monotonic() < end:
+                await asyncio.sleep(0.005)  # asked again, or the round ends
             cpu += time.thread_time() - start
             done += 1
         elif not isinstance(screen, SharedTableScreen):
