@@ -153,6 +153,7 @@ class Connection(asyncssh.SSHServer):
         self.key = ""
         self.user = ""
         self.conn: Any = None
+        self.too_many = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -160,11 +161,8 @@ class Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.server.addresses[self.address] += 1
-        if self.server.addresses[self.address] > self.server.options.per_address:
-            log.warning("refused %s: more than %d connections from it", self.address,
-                        self.server.options.per_address)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            "too many connections from your address")
+        # refused once the keys are exchanged (begin_auth), so the client can read why
+        self.too_many = self.server.addresses[self.address] > self.server.options.per_address
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
@@ -176,6 +174,11 @@ class Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.user = username
+        if self.too_many:
+            log.warning("refused %s: more than %d connections from it", self.address,
+                        self.server.options.per_address)
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                           "too many connections from your address")
         return True
 
     def public_key_auth_supported(self) -> bool:
