@@ -54,6 +54,15 @@ def options_from_args(args: argparse.Namespace):
         if not keys.is_file():
             raise fail(f"{keys}: no such file; give --authorized-keys FILE (the keys that may "
                        f"connect) or --open (any key, LAN only)")
+        from app.serve.server import read_authorized
+
+        try:
+            found = read_authorized(keys)
+        except (OSError, UnicodeDecodeError) as e:
+            raise fail(f"{keys}: cannot read it: {e}") from None
+        if not found:
+            raise fail(f"{keys}: no public key in it (one 'ssh-ed25519 AAAA...' line per "
+                       f"player): nobody could connect")
     return ServeOptions(host=args.host, port=args.port, authorized_keys=keys, open=args.open,
                         max_sessions=args.max_sessions, per_address=args.per_address,
                         idle_minutes=args.idle_minutes, grace=args.grace,

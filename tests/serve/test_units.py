@@ -74,7 +74,12 @@ def test_bad_server_options_say_what_is_wrong(tmp_path, monkeypatch):
     args.port = 2222
     with pytest.raises(SystemExit, match="--authorized-keys FILE.*or --open"):
         options_from_args(args)
-    args.open = True
+    empty = tmp_path / "keys"
+    empty.write_text("# nobody yet\nnot a key\n")
+    args.authorized_keys = empty
+    with pytest.raises(SystemExit, match="no public key in it"):
+        options_from_args(args)
+    args.open, args.authorized_keys = True, None
     assert options_from_args(args).open
 
 
