@@ -6,6 +6,7 @@ whose screens pyte keeps."""
 from __future__ import annotations
 
 import re
+import signal
 import socket
 import subprocess
 import time
@@ -183,6 +184,8 @@ def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup):
     text = wait_for_draw(alice, [b])
     hand = hand_tiles(text)
     assert len(hand) in (2, 5, 8, 11, 14), hand_row(text)
+    server.proc.send_signal(signal.SIGTERM)
+    alice.wait_for("server is stopping", 5)  # told, then the connection ends
     out, err = server.stop()
     assert "stopped, every table saved" in out
     assert (tmp_path / "home" / "data" / "tables" / f"{code}.jsonl").exists()
