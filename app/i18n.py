@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -144,18 +146,41 @@ REL_NAMES = ("you", "right", "across", "left")
 WIND_KEYS = ("east", "south", "west", "north")
 
 
-def seat_name(seat: int, human: int = 0) -> str:
-    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat."""
+@dataclass
+class Viewer:
+    """Whose eyes the texts are written for: the player's ``seat`` (None: a watcher, for whom
+    no seat is "you") and, at a shared table (``riichi serve``), the seats' ``names``."""
+
+    seat: int | None = 0
+    names: tuple[str, ...] = ()
+
+
+#: The viewer of the code running now. Solo play never sets it (seat 0, no names); the server
+#: sets one per connection (each runs in its own asyncio task, so its own context).
+viewer: ContextVar[Viewer] = ContextVar("viewer", default=Viewer())  # noqa: B039 (never mutated)
+
+
+def seat_name(seat: int, human: int | None = None) -> str:
+    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat;
+    at a shared table the other seats' names."""
+    v = viewer.get()
+    if human is None:
+        if v.names and seat != v.seat:
+            return v.names[seat]
+        human = v.seat if v.seat is not None else 0
     return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
 
 
-def seat_text(key: str, seat: int, human: int = 0, role: str = "seat",
+def seat_text(key: str, seat: int, human: int | None = None, role: str = "seat",
               names: Sequence[str] | None = None, **values: Any) -> str:
     """The text ``key`` whose subject is ``seat`` (its ``{seat}``, or ``{role}``), with the verb
     in the player's own form when that seat is the player's: the key's ``_you`` twin (``You
     call pon`` / ``Left calls pon``). ``names``: the seats' names (the opponents' own; else
-    their places). Other placeholders come from ``values``."""
-    if (seat - human) % 4 == 0 and _current.has(f"{key}_you"):
+    their places, or at a shared table the viewer's names). Other placeholders come from
+    ``values``."""
+    v = viewer.get()
+    mine = (seat - human) % 4 == 0 if human is not None else seat == v.seat
+    if mine and _current.has(f"{key}_you"):
         key = f"{key}_you"
     name = names[seat] if names is not None else seat_name(seat, human)
     return t(key, **{role: name}, **values)

@@ -1,0 +1,169 @@
+"""``ServeApp``: the app of one SSH connection, run inside the server process.
+
+It is the solo ``RiichiApp`` (same screens, same table) with: the lobby instead of the title,
+its own settings in memory (never the host's settings file), a new game meaning a new server
+table, the colours its client's TERM allows, and the SSH driver (``app.serve.driver``).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.color import ColorSystem
+from rich.console import Console
+from textual import events, on
+from textual.message import Message
+
+from app import i18n
+from app.app import RiichiApp
+from app.options import PlayOptions
+from app.serve.driver import SSHDriver
+from app.serve.names import clean_name, color_system, parse_code
+from app.storage.settings import Settings
+
+_SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+            "truecolor": ColorSystem.TRUECOLOR}
+
+
+class ServeApp(RiichiApp):
+    """One connection: ``link`` (the channel), ``tables`` (the server's), ``key`` (the
+    client key's fingerprint), ``name`` (from the SSH user name), ``start`` (``("lobby", None)``,
+    ``("join", CODE)`` or ``("watch", CODE)``), ``term`` (TERM of the pty request)."""
+
+    CSS_PATH = str(Path(__file__).resolve().parents[1] / "riichi.tcss")  # the solo app's
+
+    def __init__(self, link: Any, tables: Any, key: str, name: str,
+                 start: tuple[str, str | None] = ("lobby", None), term: str = "xterm") -> None:
+        self.link = link
+        self.tables = tables
+        self.key = key
+        self.start = start
+        # this connection's texts name the seats from its own seat (app.i18n.viewer; the
+        # server set a Viewer of its own in this connection's task)
+        self.viewer = i18n.viewer.get()
+        super().__init__(PlayOptions(save=False, speed="fast"),
+                         settings=Settings(name=clean_name(name)))
+        self.driver_class = SSHDriver
+        # a crash report goes to the server's log (the session reads it), not its stderr
+        self.error_output = io.StringIO()
+        self.error_console = Console(file=self.error_output, width=100, markup=False,
+                                     highlight=False, color_system=None)
+        self.console._color_system = _SYSTEMS[color_system(term)]
+        self.few_colours = self.console.color_system in ("standard", "windows")
+        self.apply_settings(self.settings, save=False)
+
+    def apply_settings(self, settings: Settings, save: bool = True) -> None:
+        """As in solo play, but kept in memory only: the host's settings file is the host's."""
+        super().apply_settings(settings, save=False)
+
+    # --- screens --------------------------------------------------------------------------
+    def on_mount(self, event: events.Mount) -> None:
+        from app.screens.lobby import LobbyScreen
+
+        event.prevent_default()  # not RiichiApp's: no title screen, no saved game
+
+        self.push_screen(LobbyScreen())
+        kind, code = self.start
+        if kind == "join" and code:
+            self.call_later(self.join, code)
+        elif kind == "watch" and code:
+            self.call_later(self.watch, code)
+        self.check_size()
+
+    def rename(self, text: str) -> None:
+        self.apply_settings(self.settings.replace(name=clean_name(text, self.settings.name)))
+        self.notify(f"You are now {self.settings.name}.")
+
+    def join(self, text: str) -> None:
+        """Sit at the table ``text`` names (back at one's own seat if one had it)."""
+        from app.screens.lobby import WaitingRoom
+
+        code = parse_code(text)
+        table = self.tables.get(code) if code else None
+        if table is None:
+            self.notify(f"No table {text.strip()[:12]!r}.", severity="warning")
+            return
+        seat = table.sit(self.key, self.settings.name, self)
+        if isinstance(seat, str):
+            self.notify(seat, severity="warning")
+            return
+        if table.state == "waiting":
+            self.push_screen(WaitingRoom(table))
+        else:
+            self.open_table(table, seat)
+
+    def watch(self, text: str) -> None:
+        """Watch the table ``text`` names (only what everyone at it sees)."""
+        code = parse_code(text)
+        table = self.tables.get(code) if code else None
+        if table is None or table.session is None:
+            self.notify(f"No game to watch at {text.strip()[:12]!r}.", severity="warning")
+            return
+        table.watchers.add(self)
+        self.open_table(table, None)
+
+    def open_table(self, table: Any, seat: int | None) -> None:
+        from app.screens.lobby import SharedTableScreen
+
+        self.show_title()  # the lobby under the table, nothing else
+        self.viewer.seat, self.viewer.names = seat, table.names()
+        self.push_screen(SharedTableScreen(table.handle(seat, self), seat or 0))
+
+    def start_game(self, setup: Any, replace: bool = False) -> None:
+        """A new game (the setup screen, "new game" after the standings): a new table."""
+        from app.screens.lobby import WaitingRoom
+        from app.serve.tables import DEFAULT_CALL_TIMER
+
+        table = self.tables.create(setup, DEFAULT_CALL_TIMER, self.key)
+        table.sit(self.key, self.settings.name, self)
+        self.show_title()
+        self.push_screen(WaitingRoom(table))
+        self.tables.changed()
+
+    def continue_game(self) -> None:
+        """There is no saved solo game on a server."""
+
+    def show_title(self) -> None:
+        """Back to the lobby (whatever is over it is closed)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.viewer.seat, self.viewer.names = 0, ()
+
+    # --- told by the tables (from other connections' code: through messages) -------------------
+    @dataclass
+    class TableStarted(Message):
+        table: Any
+
+    @dataclass
+    class TableGone(Message):
+        table: Any
+
+    def table_started(self, table: Any) -> None:
+        self.post_message(self.TableStarted(table))
+
+    def table_gone(self, table: Any) -> None:
+        self.post_message(self.TableGone(table))
+
+    @on(TableStarted)
+    def _started(self, message: TableStarted) -> None:
+        seat = message.table.seat_of(self.key)
+        if seat is not None:
+            self.open_table(message.table, seat)
+
+    @on(TableGone)
+    def _gone(self, message: TableGone) -> None:
+        if message.table.creator != self.key:
+            self.show_title()
+            self.notify(f"Table {message.table.code} was closed by its creator.",
+                        severity="warning")
+
+    def stopping(self, text: str) -> None:
+        """The server stops (any thread): say so, then end this connection."""
+        self.tell(text, "warning")
+        self.call_later(self._exit_soon)
+
+    def _exit_soon(self) -> None:
+        self.set_timer(1.5, self.exit)

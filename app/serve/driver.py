@@ -1,0 +1,100 @@
+"""A Textual driver that draws on an SSH channel instead of the process's terminal.
+
+Textual's Linux driver owns ``stdin``/``stdout``, a writer thread, termios and SIGWINCH: none of
+that exists for a connection. Here output goes to the channel (``link.write``, on the event
+loop's thread, never blocking: asyncssh buffers), input comes from the channel's data callback
+(``feed``) through Textual's own xterm parser, and the size comes from the pty request and the
+client's window-change messages (``resize``): there is no SIGWINCH over SSH.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+
+#: how often a lone Escape is turned into the Escape key (Textual's parser waits to see
+#: whether more of an escape sequence follows)
+TICK = 0.1
+
+
+class Link(Protocol):
+    """What the driver needs of a connection."""
+
+    size: tuple[int, int]
+    driver: SSHDriver | None
+
+    def write(self, data: str) -> None: ...
+
+
+class SSHDriver(Driver):
+    """Draws one app on one SSH channel. The app carries its connection as ``app.link``."""
+
+    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.link: Link = app.link
+        self._parser = XTermParser(debug)
+        self._ticker: asyncio.TimerHandle | None = None
+        self._input = False
+
+    # --- output -------------------------------------------------------------------------------
+    def write(self, data: str) -> None:
+        """Send ``data`` to the client (buffered by asyncssh; a slow client never blocks)."""
+        self.link.write(data)
+
+    def start_application_mode(self) -> None:
+        """Alternate screen, mouse, bracketed paste; the first size; input on."""
+        self.link.driver = self
+        self._input = True
+        self.resize(*self.link.size)
+        self.write("\x1b[?1049h")  # alternate screen
+        if self._mouse:
+            self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
+        self.write("\x1b[?25l")  # hide the cursor
+        self.write("\x1b[?1004h")  # focus in/out
+        self.write("\x1b[?2026$p")  # does the terminal draw synchronised frames?
+        self.write("\x1b[?2004h")  # bracketed paste
+        self.write("\x1b[?7l")  # no line wrap
+        self._ticker = self._loop.call_later(TICK, self._tick)
+
+    def disable_input(self) -> None:
+        """Stop reading keys (the app is closing)."""
+        self._input = False
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+
+    def stop_application_mode(self) -> None:
+        """Give the client's terminal back as it was."""
+        self.disable_input()
+        self.write("\x1b[?2004l\x1b[?7h")
+        if self._mouse:
+            self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
+        self.write("\x1b[?1049l\x1b[?25h\x1b[?1004l")
+        self.link.driver = None
+
+    # --- input ----------------------------------------------------------------------------------
+    def feed(self, text: str) -> None:
+        """Keys and mouse reports from the client."""
+        if not self._input:
+            return
+        for message in self._parser.feed(text):
+            self.process_message(message)
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window is ``width`` x ``height`` (pty request, window change)."""
+        size = Size(max(1, width), max(1, height))
+        self._size = (size.width, size.height)
+        self.send_message(events.Resize(size, size))
+
+    def _tick(self) -> None:
+        if not self._input:
+            return
+        for message in self._parser.tick():
+            self.process_message(message)
+        self._ticker = self._loop.call_later(TICK, self._tick)

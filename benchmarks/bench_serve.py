@@ -1,0 +1,315 @@
+"""``riichi serve`` under load (issue 13): N simulated SSH players at N/4 tables.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_serve.py                  # 4 then 40 players, 30 s each
+    .venv/bin/python benchmarks/bench_serve.py --players 8 --seconds 10
+
+For each N: a fresh server (a child process, ``--open``), N asyncssh clients with a pty
+(100x30, xterm-256color) keeping their screen with pyte; every fourth creates a table, three
+join it by its code (``join CODE``), the creator starts. Then every player plays: discards the
+first tile it may, passes calls, closes results; and every ~3 s presses ``?`` and measures the
+time until the help page is on its screen, then Escape until it is gone (key press -> screen
+updated, the whole round trip through SSH, the app and the terminal emulator).
+
+Figures: p50/p95 of those latencies (goal p95 <= 150 ms at 40 players), the server's resident
+memory per session (RSS after the players joined minus before, divided by N), and how both grow
+from 4 to 40. The clients run on the same machine (2 cores here): their SSH and pyte work counts
+against the server, so the figures are pessimistic for a real host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+ROOT = Path(__file__).resolve().parent.parent
+HELP = "?  this page"  # a line of the help page that fits at 100x30
+CALL = re.compile(r" 1 +(Pon|Chi|Kan|Ron)\b")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Player:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.screen = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.screen)
+        self.proc: asyncssh.SSHClientProcess | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.changed = asyncio.Event()
+        self.lost = False
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def connect(self, port: int, key: asyncssh.SSHKey, command: str | None = None) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
+                                           client_keys=[key], known_hosts=None)
+        self.proc = await self.conn.create_process(command, term_type="xterm-256color",
+                                                   term_size=(100, 30), encoding=None)
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc is not None
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                return
+            self.stream.feed(data)
+            self.changed.set()
+
+    def send(self, keys: str) -> None:
+        assert self.proc is not None
+        try:
+            self.proc.stdin.write(keys.encode())
+        except BrokenPipeError:  # the server ended this session: counted, the others go on
+            self.lost = True
+
+    async def wait(self, pattern: str, timeout: float = 30.0, absent: bool = False) -> str:
+        end = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if bool(re.search(pattern, text)) != absent:
+                return text
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: {pattern!r}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    def hand(self) -> list[str]:
+        rows = [line for line in self.screen.display if re.match(r"^ ?[│┃][^│┃ ]{2}[│┃]", line)]
+        return re.findall(r"[│┃]([^│┃ ]{2})[│┃]", rows[-1]) if rows else []
+
+    async def play(self, until: float, latencies: list[float], discards: list[float]) -> None:
+        next_probe = time.monotonic() + random.uniform(1, 3)
+        while time.monotonic() < until and not self.lost:
+            text = self.text()
+            tiles = self.hand()
+            if "Your turn" in text and len(tiles) % 3 == 2 and not CALL.search(text):
+                # a discard of the drawn tile (always allowed): key -> the turn has passed
+                start = time.monotonic()
+                self.send("abcdefghijklmn"[len(tiles) - 1])
+                try:
+                    await self.wait("Your turn", 10, absent=True)
+                    discards.append(time.monotonic() - start)
+                except TimeoutError:
+                    discards.append(10.0)
+                await asyncio.sleep(random.uniform(0.4, 0.9))
+                continue
+            if time.monotonic() >= next_probe and "Indicator" in text and HELP not in text:
+                start = time.monotonic()
+                self.send("?")
+                try:
+                    await self.wait(re.escape(HELP), 10)
+                    latencies.append(time.monotonic() - start)
+                    start = time.monotonic()
+                    self.send("\x1b")
+                    await self.wait(re.escape(HELP), 10, absent=True)
+                    latencies.append(time.monotonic() - start)
+                except TimeoutError:
+                    latencies.append(10.0)
+                next_probe = time.monotonic() + random.uniform(2, 4)
+                continue
+            if "Continue" in text:
+                self.send("\r")
+            elif CALL.search(text):
+                self.send("\x1b")
+            elif "Your turn" in text:  # after a call: no drawn tile
+                self.send(random.choice("abcdefghijk"))
+            await asyncio.sleep(random.uniform(0.4, 0.9))  # a person's pace
+
+
+async def run(players: int, seconds: float) -> dict[str, float]:
+    home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
+    env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, *(["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []), "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
+         "--max-sessions", str(players + 8), "--per-address", str(players + 8), "--grace", "600"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(re.search(r":(\d+);", line).group(1))
+        await asyncio.sleep(0.5)
+        before = rss_kib(server.pid)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        people = [Player(f"p{i}") for i in range(players)]
+        for t in range(players // 4):
+            creator, *others = people[4 * t:4 * t + 4]
+            await creator.connect(port, key if t == 0 else asyncssh.generate_private_key(
+                "ssh-ed25519"))
+            await creator.wait("lobby")
+            creator.send("c")
+            await creator.wait("Enter starts")
+            creator.send("\r")
+            code = re.search(r"Table ([A-Z]{4})", await creator.wait(r"Table [A-Z]{4}")).group(1)
+            for p in others:
+                await p.connect(port, asyncssh.generate_private_key("ssh-ed25519"),
+                                f"join {code}")
+                await p.wait("Waiting for")
+            creator.send("s")
+        for p in people:
+            await p.wait("Indicator", 60)
+        joined = rss_kib(server.pid)
+        latencies: list[float] = []
+        discards: list[float] = []
+        until = time.monotonic() + seconds
+        cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
+        after = rss_kib(server.pid)
+        cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - wall0)
+        for p in people:
+            if p.conn is not None:
+                p.conn.close()
+        lat = sorted(latencies)
+        dis = sorted(discards)
+        return {
+            "lost": sum(p.lost for p in people),
+            "discards": len(dis),
+            "d50_ms": 1000 * statistics.median(dis) if dis else float("nan"),
+            "d95_ms": 1000 * dis[int(0.95 * (len(dis) - 1))] if dis else float("nan"),
+            "players": players,
+            "samples": len(lat),
+            "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+            "p95_ms": 1000 * lat[int(0.95 * (len(lat) - 1))] if lat else float("nan"),
+            "rss_before_mib": before / 1024,
+            "per_session_mib": (max(joined, after) - before) / 1024 / players,
+            "rss_after_mib": after / 1024,
+            "server_cpu": cpu,
+            "load": os.getloadavg()[0],
+        }
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+class _Link:
+    """A connection that keeps nothing (for the in-process figure)."""
+
+    def __init__(self) -> None:
+        self.size = (100, 30)
+        self.driver = None
+        self.written = 0
+
+    def write(self, data: str) -> None:
+        self.written += len(data)
+
+
+async def ui_cpu_per_turn(turns: int = 40) -> float:
+    """CPU seconds the event loop's thread spends per human turn of one screen (its key, the
+    AI moves it is shown, its next prompt), one app in this process, no SSH: a figure the
+    machine's other load does not change. The AI's own thinking is on the table's thread and
+    not counted."""
+    os.environ.setdefault("RIICHI_HOME", tempfile.mkdtemp(prefix="bench-serve-"))
+    sys.path.insert(0, str(ROOT))
+    from app import i18n
+    from app.screens.lobby import SharedTableScreen
+    from app.screens.setup import GameSetup
+    from app.serve.app import ServeApp
+    from app.serve.tables import Tables
+
+    tables = Tables(Path(tempfile.mkdtemp(prefix="bench-serve-")), asyncio.get_running_loop(),
+                    seed=1)
+    link = _Link()
+    i18n.viewer.set(i18n.Viewer())
+    app = ServeApp(link, tables, "SHA256:bench", "bench")
+    task = asyncio.create_task(app.run_async())
+    while link.driver is None:
+        await asyncio.sleep(0.05)
+    table = tables.create(GameSetup(), 0, "SHA256:bench")
+    table.sit("SHA256:bench", "bench", app)
+    table.start("SHA256:bench")
+    done, cpu = 0, 0.0
+    while done < turns:
+        screen = app.screen
+        if isinstance(screen, SharedTableScreen) and screen.legal and screen.view is not None:
+            start = time.thread_time()
+            n = len(screen.view.hand)
+            key = "\x1b" if any(type(a).__name__ == "Pass" for a in screen.legal) else \
+                "abcdefghijklmn"[n if screen.view.drawn is not None else 0]
+            link.driver.feed(key)
+            end = time.monotonic() + 5
+            while app.screen is screen and screen.legal and time.monotonic() < end:
+                await asyncio.sleep(0.005)  # the key taken (a refused tile is not: moves on)
+            if screen.legal:
+                link.driver.feed("a")  # the refused tile was kuikae: another
+            while app.screen is screen and not screen.legal and time.monotonic() < end:
+                await asyncio.sleep(0.005)  # asked again, or the round ends
+            cpu += time.thread_time() - start
+            done += 1
+        elif not isinstance(screen, SharedTableScreen):
+            link.driver.feed("\r")  # a round's result
+            await asyncio.sleep(0.2)
+        else:
+            await asyncio.sleep(0.01)
+    app.exit()
+    await task
+    return cpu / turns
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 40],
+                        help="player counts to run, each a multiple of 4 (default: 4 40)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
+    args = parser.parse_args()
+    out = sys.stdout  # a running Textual app redirects sys.stdout
+    per_turn = asyncio.run(ui_cpu_per_turn())
+    sys.stdout = out
+    print(f"UI CPU per human turn of one screen (in process, no SSH): {1000 * per_turn:.0f} ms",
+          flush=True)
+    results = []
+    for n in args.players:
+        if n % 4:
+            raise SystemExit("bench_serve: --players: multiples of 4 (four seats a table)")
+        r = asyncio.run(run(n, args.seconds))
+        results.append(r)
+        print(f"{n:3d} players, {n // 4:2d} tables: help page p50 {r['p50_ms']:6.1f} ms, "
+              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
+              f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
+              f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
+              f"{r['load']:.1f}); sessions lost {r['lost']}",
+              flush=True)
+    if len(results) >= 2:
+        a, b = results[0], results[-1]
+        print(f"growth {a['players']} -> {b['players']} players: p95 x"
+              f"{b['p95_ms'] / a['p95_ms']:.2f}, memory per session x"
+              f"{b['per_session_mib'] / max(a['per_session_mib'], 1e-9):.2f}")
+        goal = b["p95_ms"] <= 150
+        print(f"goal p95 <= 150 ms at {b['players']} players: "
+              f"{'met' if goal else 'NOT met'} ({b['p95_ms']:.0f} ms)")
+
+
+if __name__ == "__main__":
+    main()

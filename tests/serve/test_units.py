@@ -1,0 +1,274 @@
+"""The server's parts without SSH: names and codes, requests, the public view, the call timer,
+a seat handed to the AI and back, the viewer's seat names, and two apps in one event loop (one
+crashing, the other playing on)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from app import i18n
+from app.serve.names import clean_name, color_system, parse_code, parse_command
+from app.serve.session import TableSession, public_view, timeout_action
+from app.session import HumanTurn
+from engine.actions import Discard, Pass
+from engine.game import Game
+from engine.rules import preset
+
+
+def test_names_lose_control_characters_and_are_short():
+    assert clean_name("\x1b[2J\x1b]0;pwned\x07bob") == "[2J]0;pwnedbob"
+    assert clean_name("a\u202eb\u200bc") == "abc"  # bidi override, zero-width space
+    assert clean_name("  ann   lee \n") == "ann lee"
+    assert clean_name("x" * 100) == "x" * 16
+    assert clean_name("\x00\x01") == "guest"
+
+
+def test_codes_and_commands():
+    assert parse_code(" abcd ") == "ABCD"
+    assert parse_code("AB1D") is None and parse_code("ABCDE") is None
+    assert parse_command(None) == ("lobby", None)
+    assert parse_command("join wxyz") == ("join", "WXYZ")
+    assert parse_command("watch ABCD") == ("watch", "ABCD")
+    assert "not a table code" in parse_command("join 12")
+    assert "runs only the game" in parse_command("cat /etc/passwd")
+    assert "runs only the game" in parse_command("join ABCD; rm -rf /")
+
+
+def test_colour_system_from_term():
+    assert color_system("xterm-256color") == "256"
+    assert color_system("xterm-direct") == "truecolor"
+    assert color_system("xterm") == "standard"
+    assert color_system("") == "standard"
+
+
+def test_the_public_view_has_no_hidden_tile():
+    game = Game(preset("tenhou"), 5)
+    view = public_view(game)
+    assert view.hand == () and view.drawn is None and view.waits == () and view.legal == ()
+    assert not view.furiten
+    assert view.rivers == game.view(0).rivers and view.scores == game.view(0).scores
+
+
+def test_timeout_passes_a_call_or_discards_the_draw():
+    game = Game(preset("tenhou"), 5)
+    view = game.view(game.view(0).turn)
+    assert timeout_action((Pass(),), view) == Pass()
+    if view.drawn is not None:
+        assert timeout_action(tuple(view.legal), view) == Discard(view.drawn)
+
+
+def test_bad_server_options_say_what_is_wrong(tmp_path, monkeypatch):
+    from app.commands.serve import options_from_args
+
+    monkeypatch.setenv("RIICHI_HOME", str(tmp_path))
+    args = argparse.Namespace(host="127.0.0.1", port=70000, authorized_keys=None, open=False,
+                              max_sessions=4, per_address=2, idle_minutes=5, grace=1, seed=None)
+    with pytest.raises(SystemExit, match="--port 70000"):
+        options_from_args(args)
+    args.port = 2222
+    with pytest.raises(SystemExit, match="--authorized-keys FILE.*or --open"):
+        options_from_args(args)
+    empty = tmp_path / "keys"
+    empty.write_text("# nobody yet\nnot a key\n")
+    args.authorized_keys = empty
+    with pytest.raises(SystemExit, match="no public key in it"):
+        options_from_args(args)
+    args.open, args.authorized_keys = True, None
+    assert options_from_args(args).open
+
+
+def test_authorized_keys_file_with_options_and_comments(tmp_path):
+    import asyncssh
+
+    from app.serve.server import read_authorized
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    line = key.export_public_key().decode().strip()
+    path = tmp_path / "authorized_keys"
+    path.write_text(f"# friends\n\nno-pty,from=\"10.0.0.1\" {line}\ngarbage\n")
+    assert read_authorized(path) == {key.public_data}
+
+
+def test_host_key_made_once_and_private(tmp_path):
+    from app.serve.server import HOST_KEY_FILE, host_key
+
+    first = host_key(tmp_path)
+    assert (tmp_path / HOST_KEY_FILE).stat().st_mode & 0o777 == 0o600
+    assert host_key(tmp_path).public_data == first.public_data
+
+
+class Screen:
+    """A screen's inbox."""
+
+    def __init__(self) -> None:
+        self.messages: list = []
+        self.asked = threading.Event()
+
+    def post_message(self, message) -> None:
+        self.messages.append(message)
+        if isinstance(message, HumanTurn) and message.legal:
+            self.asked.set()
+
+
+class Host:
+    speed = "instant"
+    settings = None
+
+    def __init__(self, call_timer: float = 0) -> None:
+        self.call_timer = call_timer
+        self.told: list[str] = []
+
+    def settings_of(self, seat):
+        return None
+
+    def connected(self):
+        return True
+
+    def tell(self, text, severity="information"):
+        self.told.append(text)
+
+
+def shared_session(call_timer: float = 0) -> tuple[TableSession, Screen]:
+    from ai import make_agent
+
+    game = Game(preset("tenhou"), 11)
+    agents = {s: make_agent("normal", seed=s, rules=game.rules) for s in (1, 2, 3)}
+    session = TableSession(Host(call_timer), game, None, agents)
+    screen = Screen()
+    session.node.screens[0] = screen
+    return session, screen
+
+
+def test_call_timer_discards_the_drawn_tile_for_a_silent_player():
+    session, screen = shared_session(call_timer=0.3)
+    try:
+        session.go()
+        assert screen.asked.wait(10)
+        turn = next(m for m in screen.messages if isinstance(m, HumanTurn) and m.legal)
+        drawn = turn.view.drawn
+        deadline = time.monotonic() + 10
+        while not any(s == 0 for s, _a in session.game.actions):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        seat, action = next((s, a) for s, a in session.game.actions if s == 0)
+        assert action == timeout_action(turn.legal, turn.view)
+        if drawn is not None and Discard(drawn) in turn.legal:
+            assert action == Discard(drawn)
+        # the screen was told the turn is gone (an empty prompt)
+        assert any(isinstance(m, HumanTurn) and not m.legal for m in screen.messages)
+    finally:
+        session.stop()
+
+
+def test_a_dropped_seat_is_played_by_the_ai_then_given_back():
+    from ai import make_agent
+
+    session, screen = shared_session()
+    try:
+        session.go()
+        assert screen.asked.wait(10)
+        session.swap(0, make_agent("normal", seed=0, rules=session.game.rules))
+        deadline = time.monotonic() + 10
+        while sum(1 for s, _a in session.game.actions if s == 0) < 3:
+            assert time.monotonic() < deadline, "the AI did not play seat 0"
+            time.sleep(0.05)
+        screen.asked.clear()
+        session.swap(0, None)
+        assert screen.asked.wait(20), "seat 0 was not asked again once back"
+        assert 0 not in session.agents
+    finally:
+        session.stop()
+
+
+def test_viewer_names_seats_from_its_own_seat():
+    assert i18n.seat_name(0) == "You" and i18n.seat_name(1) == "Right"  # solo: unchanged
+
+    def at_table():
+        i18n.viewer.set(i18n.Viewer(1, ("ann", "bob", "AI 3", "AI 4")))
+        return i18n.seat_name(0), i18n.seat_name(1), i18n.seat_name(2)
+
+    import contextvars
+
+    assert contextvars.copy_context().run(at_table) == ("ann", "You", "AI 3")
+    assert i18n.seat_name(0) == "You"  # another context is untouched
+
+
+class FakeLink:
+    """A connection for the driver: keeps what is written."""
+
+    def __init__(self) -> None:
+        self.size = (100, 30)
+        self.driver = None
+        self.out: list[str] = []
+
+    def write(self, data: str) -> None:
+        self.out.append(data)
+
+
+async def _wait(cond, timeout=10.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end
+        await asyncio.sleep(0.02)
+
+
+def test_two_apps_in_one_loop_and_a_crash_stays_in_its_app(tmp_path, monkeypatch):
+    """Design (a) of README "Hosting": every connection's app in the server's event loop."""
+    monkeypatch.setenv("RIICHI_HOME", str(tmp_path))
+    from app.screens.lobby import LobbyScreen
+    from app.serve.app import ServeApp
+    from app.serve.tables import Tables
+
+    async def main():
+        tables = Tables(Path(tmp_path) / "tables", asyncio.get_running_loop())
+        links = [FakeLink(), FakeLink()]
+        apps = []
+        tasks = []
+        for n, link in enumerate(links):
+            async def run(link=link, n=n):
+                i18n.viewer.set(i18n.Viewer())
+                app = ServeApp(link, tables, f"SHA256:key{n}", f"p{n}")
+                apps.append(app)
+                await app.run_async()
+            tasks.append(asyncio.create_task(run()))
+        await _wait(lambda: len(apps) == 2 and all(
+            isinstance(a.screen, LobbyScreen) for a in apps if a.is_running) and all(
+            link.driver is not None for link in links))
+        a, b = apps
+
+        def boom():
+            raise RuntimeError("a bug in one session")
+
+        a.screen.action_create = boom  # type: ignore[method-assign]
+        links[0].driver.feed("c")
+        await asyncio.wait_for(tasks[0], 10)  # that app ended, with its error
+        assert a.return_code == 1 and "a bug in one session" in a.error_output.getvalue()
+        links[1].driver.feed("c")  # the other still plays: its setup screen opens
+        await _wait(lambda: type(b.screen).__name__ == "SetupScreen")
+        links[1].driver.resize(120, 40)
+        await _wait(lambda: b.size.width == 120)
+        b.exit()
+        await asyncio.wait_for(tasks[1], 10)
+
+    asyncio.run(main())
+
+
+def test_a_key_before_the_shared_table_is_built_does_nothing():
+    """Found by bench_serve: a key that reaches a table screen pushed a moment ago (the creator
+    started) asked the hand that was not there yet, and ended that player's session."""
+    from app.screens.lobby import SharedTableScreen
+
+    class Handle:
+        seat = 0
+
+        def attach(self, node, seat):
+            pass
+
+    screen = SharedTableScreen(Handle(), 0)  # type: ignore[arg-type]
+    assert screen.check_action("tile", (0,)) is False
