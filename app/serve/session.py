@@ -134,6 +134,11 @@ class TableSession(GameSession):
         self.on_over: Callable[[], None] | None = None
 
     # --- seams of GameSession -----------------------------------------------------------------
+    def seat_records(self) -> list[dict[str, Any]]:
+        """The table's people and AI seats (not a solo player's settings and opponents)."""
+        records: list[dict[str, Any]] = self.app.seat_records()
+        return records
+
     def covered(self) -> bool:
         """The table pauses while none of its humans is connected."""
         return not self.app.connected()

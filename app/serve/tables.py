@@ -81,6 +81,10 @@ class SeatHandle:
     def saving(self) -> bool:
         return self.session.saving
 
+    def seat_records(self) -> list[dict[str, Any]]:
+        """Who plays each seat (the table screen names and describes the seats from it)."""
+        return self.table.seat_records()
+
     @property
     def closed(self) -> bool:
         return self._closed or self.session.closed
@@ -159,6 +163,12 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The seats' names: the person's, or ``AI 3`` (seat numbers from 1)."""
         return tuple(m.name if m is not None else f"AI {i + 1}" for i, m in enumerate(self.seats))
+
+    def seat_records(self) -> list[dict[str, Any]]:
+        """Who plays each seat, as the journal and the history record it (a person by name and
+        key, so a restart gives the seat back to the same key; an empty seat is the table's AI)."""
+        return [{"kind": "ai", "level": self.setup.difficulty} if m is None
+                else {"kind": "human", "name": m.name, "key": m.key} for m in self.seats]
 
     def members(self) -> list[Any]:
         return [m.app for m in self.seats if m is not None and m.app is not None]
@@ -391,8 +401,7 @@ class Tables:
         """A journal for ``table``'s new game (None, logged, if it cannot be created)."""
         from app.storage.journal import Journal
 
-        seats = [{"kind": "ai", "level": table.setup.difficulty} if m is None
-                 else {"kind": "human", "name": m.name, "key": m.key} for m in table.seats]
+        seats = table.seat_records()
         meta = {"code": table.code, "preset": table.setup.rules, "length": table.setup.length,
                 "reds": table.setup.reds, "difficulty": table.setup.difficulty,
                 "call_timer": table.call_timer, "creator": table.creator}
