@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from app.screens.setup import GameSetup
+from app.seats import BOT_SEATS, Opponent, opponents_from_records
 from app.serve.names import new_code
 from app.serve.session import TableSession, public_view
 from engine.actions import Action, action_from_dict
@@ -136,7 +137,7 @@ class Table:
                  creator: str) -> None:
         self.tables = tables
         self.code = code
-        self.setup = setup
+        self.setup = setup.resolved()  # its AI players named once: agents, screens, journal agree
         self.call_timer = call_timer
         self.creator = creator
         self.seats: list[Member | None] = [None] * 4
@@ -160,15 +161,28 @@ class Table:
         return next((i for i, m in enumerate(self.seats) if m is not None and m.key == key),
                     None)
 
+    def opponent(self, seat: int) -> Opponent:
+        """The AI player of an empty ``seat``: the creator's choice for it in the table's setup
+        (seats 1-3; seat 0 is always the creator's), else one of the table's level."""
+        return self.setup.players().get(seat) or Opponent(self.setup.difficulty)
+
     def names(self) -> tuple[str, ...]:
-        """The seats' names: the person's, or ``AI 3`` (seat numbers from 1)."""
-        return tuple(m.name if m is not None else f"AI {i + 1}" for i, m in enumerate(self.seats))
+        """The seats' names: the person's, the AI player's own, or ``AI 1`` (seat numbers from 1)."""
+        return tuple(m.name if m is not None else self.opponent(i).name or f"AI {i + 1}"
+                     for i, m in enumerate(self.seats))
 
     def seat_records(self) -> list[dict[str, Any]]:
         """Who plays each seat, as the journal and the history record it (a person by name and
         key, so a restart gives the seat back to the same key; an empty seat is the table's AI)."""
-        return [{"kind": "ai", "level": self.setup.difficulty} if m is None
-                else {"kind": "human", "name": m.name, "key": m.key} for m in self.seats]
+        out: list[dict[str, Any]] = []
+        for seat, m in enumerate(self.seats):
+            if m is None:
+                o = self.opponent(seat)
+                out.append({"kind": "ai", "level": o.level, "personality": o.personality,
+                            "name": o.name})
+            else:
+                out.append({"kind": "human", "name": m.name, "key": m.key})
+        return out
 
     def members(self) -> list[Any]:
         return [m.app for m in self.seats if m is not None and m.app is not None]
@@ -240,7 +254,9 @@ class Table:
     def ai(self, seat: int, game: Game) -> Any:
         from ai import make_agent
 
-        return make_agent(self.setup.difficulty, seed=game.seed * 4 + seat, rules=game.rules)
+        o = self.opponent(seat)
+        return make_agent(o.level, seed=game.seed * 4 + seat, personality=o.personality,
+                          rules=game.rules)
 
     def handle(self, seat: int | None, app: Any = None) -> SeatHandle:
         return SeatHandle(self, seat, app)
@@ -421,9 +437,11 @@ class Tables:
             try:
                 journal, saved = Journal.resume(path)
                 meta = saved.meta
+                level = meta.get("difficulty", "normal")
+                players = opponents_from_records(saved.seats, level)  # the same AI players
                 setup = GameSetup(meta.get("length", "hanchan"), meta.get("preset", "tenhou"),
-                                  meta.get("reds", "1each"), meta.get("difficulty", "normal"),
-                                  saved.seed)
+                                  meta.get("reds", "1each"), level, saved.seed,
+                                  tuple(players[seat] for seat in BOT_SEATS))
                 game = Game.replay(saved.rules(), saved.seed,
                                    [(s, action_from_dict(a)) for s, a in saved.actions])
                 code = str(meta["code"])

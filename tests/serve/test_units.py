@@ -272,3 +272,29 @@ def test_a_key_before_the_shared_table_is_built_does_nothing():
 
     screen = SharedTableScreen(Handle(), 0)  # type: ignore[arg-type]
     assert screen.check_action("tile", (0,)) is False
+
+
+def test_a_shared_tables_ai_players_are_the_ones_its_creator_chose(tmp_path):
+    """The lobby's New game chooses each AI seat's level, personality and name (issue 11 item 9):
+    the shared table plays them, names them and journals them, and a restart seats them again."""
+    from app.screens.setup import GameSetup
+    from app.seats import Opponent
+    from app.serve.tables import Tables
+
+    loop = asyncio.new_event_loop()
+    try:
+        tables = Tables(Path(tmp_path) / "tables", loop)
+        chosen = (Opponent("hard", "aggressive", "Rin"), Opponent("easy", "defensive", "Sora"),
+                  Opponent("normal", "balanced", "Yuki"))
+        table = tables.create(GameSetup(seed=3, opponents=chosen), 0, "SHA256:alice")
+        assert table.sit("SHA256:alice", "alice", None) == 0
+        assert table.names() == ("alice", "Rin", "Sora", "Yuki")
+        records = table.seat_records()
+        assert records[0] == {"kind": "human", "name": "alice", "key": "SHA256:alice"}
+        assert records[1] == {"kind": "ai", "level": "hard", "personality": "aggressive",
+                              "name": "Rin"}
+        game = Game(table.setup.ruleset(), 3)
+        agent = table.ai(2, game)
+        assert (agent.level, agent.personality) == ("easy", "defensive")
+    finally:
+        loop.close()
