@@ -147,14 +147,20 @@ class WaitingRoom(_Listening, SizeAware, Screen):
         yield Footer()
 
     def draw(self) -> None:
+        from app.seats import style_text
+
         t = self.table
         creator = t.seats[0].name if t.seats[0] is not None else "?"
         lines = [f"[b]Table {t.code}[/b]   others join with:  ssh -t HOST join {t.code}", "",
-                 f"{t.setup.rules}, {t.setup.length}, red fives {t.setup.reds}, "
-                 f"AI {t.setup.difficulty}, call timer "
+                 f"{t.setup.rules}, {t.setup.length}, red fives {t.setup.reds}, call timer "
                  f"{f'{t.call_timer} s' if t.call_timer else 'off'}", ""]
         for seat, member in enumerate(t.seats):
-            lines.append(f"  seat {seat + 1}: {member.name if member else '(AI if empty)'}")
+            if member is None:
+                ai = t.opponent(seat)
+                who = f"{ai.name or 'AI'} ({style_text(ai)}) if nobody sits here"
+            else:
+                who = member.name
+            lines.append(f"  seat {seat + 1}: {who}")
         mine = t.creator == self.app.key  # type: ignore[attr-defined]
         lines += ["", "Press s to start; empty seats get the AI." if mine
                   else f"Waiting for {creator} to start."]
