@@ -7,7 +7,7 @@ Run from the repository root (each part alone with its flag, or ``--all``):
     .venv/bin/python benchmarks/bench_review.py --policy [--hands 40]
     .venv/bin/python benchmarks/bench_review.py --decision [--samples 64]
     .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 64]
-    .venv/bin/python benchmarks/bench_review.py --stability 40 [--samples 24]
+    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S]
     .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
 
 Decisions come from the real games of ``../shared/logs/mjlog`` (seat 0, then 1, ...). Times are
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import make_agent  # noqa: E402
 from ai.review.options import choose_options  # noqa: E402
 from ai.review.policy import FastPolicy  # noqa: E402
-from ai.review.review import review_position, review_walk  # noqa: E402
+from ai.review.review import GROWTH, review_position, review_walk  # noqa: E402
 from ai.review.rollout import evaluate  # noqa: E402
 from ai.review.walk import Position, walk_record  # noqa: E402
 from engine.driver import play_out  # noqa: E402
@@ -129,31 +129,39 @@ def bench_hanchan(samples: int, workers: int) -> None:
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
 
 
-def bench_stability(n: int, samples: int, workers: int) -> None:
-    print(f"== stability: {n} decisions, {samples} vs {10 * samples} samples "
-          f"(different seeds), {workers} workers")
-    counted = agree = agree_all = 0
+def bench_stability(n: int, samples: int, workers: int, budget: float) -> None:
+    print(f"== stability: up to {n} decisions (stop after {budget:.0f} s): the review's "
+          f"evaluation ({samples} samples, up to {GROWTH * samples} while unsettled, seed 1) vs "
+          f"{10 * samples} samples (seed 2), {workers} workers")
+    counted = agree = agree_all = done = 0
     t = time.perf_counter()
+    misses = []
     with ProcessPoolExecutor(workers) as pool:
         for p in positions(n, skip=5):
+            if time.perf_counter() - t > budget:
+                break
             choice = choose_options(p.view, p.legal, p.played)
             assert choice is not None
             short = evaluate(p.game, p.seat, choice.options, samples=samples, seed=1,
-                             pool=pool, workers=workers)
+                             pool=pool, workers=workers, max_samples=GROWTH * samples)
             long = evaluate(p.game, p.seat, choice.options, samples=10 * samples, seed=2,
                             pool=pool, workers=workers)
             best_short = max(short, key=lambda v: v.mean).action
             best_long = max(long, key=lambda v: v.mean)
             second = sorted((v for v in long if v is not best_long), key=lambda v: v.loss)[0]
             same = best_short == best_long.action
+            done += 1
             agree_all += same
             if second.loss > second.loss_half:  # the 10x gap is outside its interval
                 counted += 1
                 agree += same
-    print(f"   decisions whose 10x gap is outside its interval: {counted}; the short "
-          f"evaluation picks the same best on {agree} ({agree / max(1, counted):.0%})")
-    print(f"   all decisions: same best on {agree_all}/{n} ({agree_all / max(1, n):.0%}); "
-          f"{time.perf_counter() - t:.0f} s")
+                if not same:
+                    misses.append(f"{second.loss:.0f}±{second.loss_half:.0f}")
+    print(f"   {done} decisions in {time.perf_counter() - t:.0f} s; whose 10x gap is outside "
+          f"its interval: {counted}; the review picks the same best on {agree} "
+          f"({agree / max(1, counted):.0%})")
+    print(f"   all decisions: same best on {agree_all}/{done} ({agree_all / max(1, done):.0%});"
+          f" 10x gaps where they differ: {', '.join(misses) or 'none'}")
 
 
 def bench_humans(n: int, samples: int, workers: int) -> None:
@@ -192,6 +200,7 @@ def main() -> None:
     ap.add_argument("--stability", type=int, default=0, metavar="N")
     ap.add_argument("--humans", type=int, default=0, metavar="N")
     ap.add_argument("--samples", type=int, default=None)
+    ap.add_argument("--budget", type=float, default=1e9, help="seconds for --stability")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--all", action="store_true")
     a = ap.parse_args()
@@ -203,7 +212,7 @@ def main() -> None:
     if a.hanchan or a.all:
         bench_hanchan(a.samples or 64, a.workers)
     if a.stability or a.all:
-        bench_stability(a.stability or 40, a.samples or 24, a.workers)
+        bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget)
     if a.humans or a.all:
         bench_humans(a.humans or 80, a.samples or 32, a.workers)
 

@@ -19,12 +19,25 @@ levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ai.base import Agent, obvious_choice
 from ai.efficiency import shanten
 from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
 from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
+
+
+@lru_cache(maxsize=1 << 17)
+def _shanten_of(counts: tuple[int, ...], sets: int, closed: bool) -> int:
+    # the rollouts of one decision replay the same hands over and over (the options share their
+    # samples, and seats far from the decision play alike): remember them, bounded
+    return shanten(counts, sets, closed)
+
+
+def cached_shanten(counts: Sequence[int], sets: int, closed: bool) -> int:
+    """``ai.efficiency.shanten`` remembered per (counts, sets, closed) in this process."""
+    return _shanten_of(tuple(counts), sets, closed)
 
 
 def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequence[int],
@@ -92,7 +105,7 @@ class FastPolicy(Agent):
         ranked: list[tuple[int, float, int]] = []
         for k in by_kind:
             counts[k] -= 1
-            s = shanten(counts, sets, full)
+            s = cached_shanten(counts, sets, full)
             counts[k] += 1
             ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
         ranked.sort()
@@ -141,7 +154,7 @@ class FastPolicy(Agent):
         keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
         me = view.seat
         threatened = any(view.riichi[p] for p in range(len(view.riichi)) if p != me)
-        now = shanten(counts, sets, closed and sets == 4)
+        now = cached_shanten(counts, sets, closed and sets == 4)
         best: Action | None = None
         best_s = now
         for a in legal:
@@ -155,7 +168,7 @@ class FastPolicy(Agent):
             c = counts[:]
             for t in a.tiles:
                 c[t >> 2] -= 1
-            s = min((shanten([n - (i == d) for i, n in enumerate(c)], sets - 1, False)
+            s = min((cached_shanten([n - (i == d) for i, n in enumerate(c)], sets - 1, False)
                      for d in range(34) if c[d]), default=99)
             if s < best_s:
                 best, best_s = a, s

@@ -22,6 +22,7 @@ from ai.review.walk import Position, Walk
 from engine.actions import Action
 
 DEFAULT_SAMPLES = 64  # sampled positions per decision (each played out once per option)
+GROWTH = 4  # an unsettled decision's samples double up to this many times DEFAULT_SAMPLES
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +115,9 @@ def review_position(p: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 
         return Decision(p.index, p.round, p.seat, choice.category, p.played, choice.options,
                         (), p.played, "best", 0.0, 0.0, obvious=True)
     # each decision its own seed, so one decision's result does not depend on the others
-    values = evaluate(p.game, p.seat, choice.options, samples=samples, seed=seed * 100003 + p.index,
-                      pool=pool, workers=workers)
+    values = evaluate(p.game, p.seat, choice.options, samples=samples,
+                      seed=seed * 100003 + p.index, pool=pool, workers=workers,
+                      max_samples=GROWTH * samples)
     best = max(values, key=lambda v: v.mean)
     mine = values[choice.options.index(p.played)]
     g = grade(mine.loss, mine.loss_half, mine is best)
@@ -146,4 +148,4 @@ def review_walk(walk: Walk, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, wo
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "Decision", "Review", "review_position", "review_walk"]
+__all__ = ["DEFAULT_SAMPLES", "GROWTH", "Decision", "Review", "review_position", "review_walk"]

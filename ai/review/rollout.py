@@ -126,12 +126,29 @@ def plays_to_end(game: Game) -> bool:
     return is_all_last(game.round_index, game.rules)
 
 
+#: an evaluation grows (up to ``max_samples``) while the runner-up's loss is above this many
+#: points yet inside twice its interval: the best option is not settled and the gap matters
+UNSETTLED = 100.0
+
+
+def unsettled(values: Sequence[OptionValue]) -> bool:
+    """Whether the best option of ``values`` is not yet told apart from the runner-up by a
+    gap that matters (see ``UNSETTLED``)."""
+    rest = sorted((v for v in values if v.loss > 0 or v.loss_half > 0), key=lambda v: v.loss)
+    if len(rest) < 1:
+        return False
+    runner = rest[0]
+    return UNSETTLED < runner.loss < 2 * runner.loss_half
+
+
 def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int = 64,
-             seed: int = 0, pool: Executor | None = None, workers: int = 1
-             ) -> list[OptionValue]:
+             seed: int = 0, pool: Executor | None = None, workers: int = 1,
+             max_samples: int | None = None) -> list[OptionValue]:
     """The value of each of ``options`` (legal actions of ``seat`` now in ``game``) over
-    ``samples`` sampled positions, in the order given. ``pool`` spreads the samples over
-    ``workers`` chunks in worker processes; the result is the same without it."""
+    ``samples`` sampled positions, in the order given. While the best option is
+    :func:`unsettled`, the samples double, up to ``max_samples`` (default: no more). ``pool``
+    spreads the samples over ``workers`` chunks in worker processes; the result is the same
+    without it."""
     if samples < 2:
         raise ValueError("an evaluation needs at least 2 samples for its interval")
     legal = game.pending().get(seat, ())
@@ -141,17 +158,28 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
     opts = tuple(options)
     whole = plays_to_end(game)
     base = portable(game)
-    indices = list(range(samples))
+    limit = samples if max_samples is None else max(samples, max_samples)
+    rows: list[list[Outcome]] = []
+    batch = samples
+    while True:
+        indices = list(range(len(rows), len(rows) + batch))
+        rows += _rows(base, seat, opts, seed, indices, whole, pool, workers)
+        values = summarise(opts, rows, whole)
+        if len(rows) >= limit or not unsettled(values):
+            return values
+        batch = min(len(rows), limit - len(rows))
+
+
+def _rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int, indices: list[int],
+          whole: bool, pool: Executor | None, workers: int) -> list[list[Outcome]]:
     if pool is None or workers <= 1:
-        rows = run_samples(base, seat, opts, seed, indices, whole)
-    else:
-        chunks = [indices[k::workers] for k in range(workers)]
-        parts = list(pool.map(_run_chunk, [(base, seat, opts, seed, c, whole) for c in chunks]))
-        by_index: dict[int, list[Outcome]] = {}
-        for c, part in zip(chunks, parts, strict=True):
-            by_index.update(zip(c, part, strict=True))
-        rows = [by_index[i] for i in indices]
-    return summarise(opts, rows, whole)
+        return run_samples(base, seat, opts, seed, indices, whole)
+    chunks = [indices[k::workers] for k in range(workers)]
+    parts = list(pool.map(_run_chunk, [(base, seat, opts, seed, c, whole) for c in chunks]))
+    by_index: dict[int, list[Outcome]] = {}
+    for c, part in zip(chunks, parts, strict=True):
+        by_index.update(zip(c, part, strict=True))
+    return [by_index[i] for i in indices]
 
 
 def _mean_half(xs: Sequence[float]) -> tuple[float, float]:
@@ -182,5 +210,5 @@ def summarise(options: Sequence[Action], rows: Sequence[Sequence[Outcome]],
     return out
 
 
-__all__ = ["OptionValue", "Outcome", "evaluate", "placement_value", "plays_to_end",
-           "run_samples", "sample_seed", "summarise"]
+__all__ = ["UNSETTLED", "OptionValue", "Outcome", "evaluate", "placement_value", "plays_to_end",
+           "run_samples", "sample_seed", "summarise", "unsettled"]

@@ -91,8 +91,11 @@ def _pct(x: float) -> str:
 
 def render(review: Any, title: str) -> str:
     """The readable listing of a review (``ai.review.review.Review``)."""
+    from ai.review.review import GROWTH
+
     lines = [f"Review of {title}: {len(review.decisions)} decisions, "
-             f"{review.samples} samples each (seed {review.seed})"]
+             f"{review.samples} samples each, up to {GROWTH * review.samples} where the best "
+             f"is unsettled (seed {review.seed})"]
     if review.problem:
         lines.append(f"note: reviewed up to where the engine stopped: {review.problem}")
     for d in review.decisions:
@@ -107,7 +110,8 @@ def render(review: Any, title: str) -> str:
             mark = "*" if v.action == d.played else " "
             extra = f"  placement {v.placement:+.1f}" if v.placement is not None else ""
             lines.append(f"   {mark} {str(v.action):<32} {v.mean:+7.0f} ±{v.half:<5.0f} "
-                         f"win {_pct(v.win_rate):>4}  deal-in {_pct(v.deal_in_rate):>4}{extra}")
+                         f"win {_pct(v.win_rate):>4}  deal-in {_pct(v.deal_in_rate):>4}"
+                         f"{extra}  ({v.samples})")
     lines.append("")
     lines.append(f"{'category':<12} {'decisions':>9} {'match':>6} {'lost':>8}   "
                  "best/fine/inacc./mistake/blunder")

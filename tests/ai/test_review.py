@@ -13,7 +13,14 @@ from ai.review.grades import BLUNDER, FINE, MISTAKE, grade, totals
 from ai.review.options import choose_options
 from ai.review.policy import FastPolicy
 from ai.review.review import review_position, review_walk
-from ai.review.rollout import evaluate, placement_value, plays_to_end
+from ai.review.rollout import (
+    UNSETTLED,
+    OptionValue,
+    evaluate,
+    placement_value,
+    plays_to_end,
+    unsettled,
+)
 from ai.review.walk import walk_actions
 from engine.actions import Chi, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from engine.driver import play_out
@@ -206,3 +213,25 @@ def test_an_evaluation_leaves_the_global_random_generator_alone():
     a = next(x for x in game.pending()[0] if isinstance(x, Discard))
     evaluate(game, 0, [a, a], samples=2)
     assert random.getstate() == state
+
+
+def _value(loss, half):
+    return OptionValue(Pass(), 0.0, 0.0, loss, half, 0.0, 0.0, 0.0, None, 8)
+
+
+def test_an_evaluation_grows_only_while_the_best_is_unsettled():
+    best = _value(0.0, 0.0)
+    assert unsettled([best, _value(UNSETTLED + 50, 400)])  # a gap that matters, not yet clear
+    assert not unsettled([best, _value(UNSETTLED + 50, 20)])  # clear
+    assert not unsettled([best, _value(UNSETTLED / 2, 400)])  # too small to matter
+    assert not unsettled([best])
+    game = _until(5, lambda g, legal: g.table.state.next_draw > 56
+                  and g.table.phase is Phase.TURN)
+    opts = [x for x in game.pending()[0] if isinstance(x, Discard)][:3]
+    fixed = evaluate(game, 0, opts, samples=4, seed=2)
+    grown = evaluate(game, 0, opts, samples=4, seed=2, max_samples=16)
+    assert {v.samples for v in fixed} == {4}
+    n = grown[0].samples
+    assert n in (4, 8, 16)
+    assert (n == 4) == (not unsettled(fixed))
+    assert grown == evaluate(game, 0, opts, samples=4, seed=2, max_samples=16)
