@@ -68,23 +68,25 @@ def positions(n: int, *, calls_only: bool = False, skip: int = 1) -> list[Positi
 
 
 def bench_policy(hands: int) -> None:
-    print(f"== rollout policy: {hands} hands each, seeded walls")
-    for kind in ("fast", "greedy", "normal"):
+    print(f"== rollout policy: speed over {hands} seeded hands ('hard': {min(hands, 10)})")
+    for kind in ("fast", "greedy", "normal", "hard"):
         times = []
-        for s in range(hands):
+        for s in range(hands if kind != "hard" else min(hands, 10)):
             table = Table(TENHOU, Wall.shuffled(70000 + s))
             agents = {p: FastPolicy(p) if kind == "fast" else
                       make_agent(kind, seed=p, rules=TENHOU) for p in range(4)}
-            t = time.perf_counter()
+            t = time.process_time()
             play_out(table, agents)
-            times.append(time.perf_counter() - t)
-        print(f"{kind:>7}: median {1000 * statistics.median(times):6.1f} ms per hand "
+            times.append(time.process_time() - t)
+        print(f"{kind:>7}: median {1000 * statistics.median(times):6.1f} ms CPU per hand "
               "(4 seats, engine included)")
-    # strength: one seat played by the policy against three 'normal', every seat in turn, the
-    # same walls for every policy (duplicate); average points per hand of that seat
-    print(f"-- strength: one seat vs three 'normal', {hands} walls x 4 seats, points per hand")
-    for kind in ("fast", "greedy", "normal"):
-        pts = []
+    # strength, duplicate: one seat played by each policy against three 'normal', every seat in
+    # turn on the same walls; the difference to 'normal' in that seat, paired by wall and seat
+    print(f"-- strength: one seat vs three 'normal', {hands} walls x 4 seats (duplicate), points "
+          "per hand against 'normal' in the same seat")
+    got: dict[str, list[int]] = {}
+    for kind in ("normal", "fast", "greedy"):
+        pts = got.setdefault(kind, [])
         for s in range(hands):
             for seat in range(4):
                 table = Table(TENHOU, Wall.shuffled(80000 + s))
@@ -96,9 +98,13 @@ def bench_policy(hands: int) -> None:
                 out = table.outcome
                 assert out is not None
                 pts.append(out.deltas[seat])
-        m = statistics.mean(pts)
-        half = 1.96 * statistics.stdev(pts) / len(pts) ** 0.5
-        print(f"{kind:>7}: {m:+7.0f} ± {half:.0f} points per hand")
+    base = got["normal"]
+    print(f" normal: {statistics.mean(base):+7.0f} points per hand (the reference)")
+    for kind in ("fast", "greedy"):
+        diff = [a - b for a, b in zip(got[kind], base, strict=True)]
+        m = statistics.mean(diff)
+        half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
+        print(f"{kind:>7}: {m:+7.0f} ± {half:.0f} points per hand against 'normal'")
 
 
 def bench_decision(samples: int, workers: int, n: int = 7) -> None:

@@ -221,7 +221,7 @@ def sample_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     free = list(hidden)
     # riichi hands first: a tenpai shape with safe waits
     for p, s in enumerate(r.seats):
-        if p == seat or not s.riichi or s.open_riichi or not s.hand:
+        if p == seat or not s.riichi or s.open_riichi or len(s.hand) % 3 != 1:
             continue
         pool = [0] * 34
         for t in free:

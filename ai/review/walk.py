@@ -49,11 +49,16 @@ def _worth(legal: Sequence[Action]) -> bool:
 
 
 def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
-                 starts: Sequence[RoundStart] = ()) -> Walk:
+                 starts: Sequence[RoundStart] = (), rounds: int | None = None) -> Walk:
     """Submit ``actions`` to ``game``, keeping a position before each choice of ``seat``;
-    ``starts`` are the rounds to deal when the game stops between rounds (records)."""
+    ``starts`` are the rounds to deal when the game stops between rounds (records); the walk
+    ends before round number ``rounds`` (counted from 0) when given."""
     out = Walk()
+    if rounds is not None and rounds <= 0:
+        return out
     next_start = iter(starts)
+    dealt = 1  # rounds dealt so far, the one in play included
+    table = game.table
     for i, (s, action) in enumerate(actions):
         if game.next_round is not None or (game.over and starts):
             start = next(next_start, None)
@@ -62,6 +67,11 @@ def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
                 return out
             game.start_round(RoundStart(start.index, start.scores, start.honba, start.sticks,
                                         game.dealer_streak))
+        if game.table is not table:
+            table = game.table
+            dealt += 1
+            if rounds is not None and dealt > rounds:
+                return out
         legal = game.pending().get(s, ())
         if s == seat and _worth(legal) and action in legal:
             out.positions.append(Position(
@@ -101,10 +111,13 @@ def walk_record(record: GameRecord, seat: int) -> Walk:
         return walls[number]
 
     game = Game(record.rules, 0, start=starts[0], walls=recorded, auto_deal=False)
-    walk = walk_actions(game, report.game.actions, seat, starts[1:])
-    if walk.problem is None and report.mismatches:
-        first = report.mismatches[0]
-        walk.problem = f"the engine disagrees with the record from {first.round}: {first.what}"
+    # a round the engine refused part of is left out with all after it: the actions the replay
+    # kept stop mid-round there, so the next round's would land in the wrong place
+    first = report.mismatches[0] if report.mismatches else None
+    last = None if first is None else first.round_number
+    walk = walk_actions(game, report.game.actions, seat, starts[1:], rounds=last)
+    if walk.problem is None and first is not None:
+        walk.problem = f"the engine refused the record in {first.round}: {first.what}"
     return walk
 
 

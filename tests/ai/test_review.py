@@ -201,6 +201,18 @@ def test_a_saved_game_is_walked_and_reviewed_with_json_for_tools():
     assert alone == review.decisions[0]
 
 
+def test_a_walk_can_stop_before_a_round():
+    played = Game(TENHOU, 22)
+    play_out(played, {p: make_agent("greedy", seed=p, rules=TENHOU) for p in range(4)})
+    whole = walk_actions(Game(TENHOU, 22), played.actions, 1)
+    first = walk_actions(Game(TENHOU, 22), played.actions, 1, rounds=1)
+    assert {p.round for p in first.positions} == {"East 1"}
+    assert first.positions and len(first.positions) < len(whole.positions)
+    assert [p.index for p in first.positions] == [p.index for p in whole.positions][
+        :len(first.positions)]
+    assert walk_actions(Game(TENHOU, 22), played.actions, 1, rounds=0).positions == []
+
+
 def test_a_refused_action_stops_the_walk_with_a_reason():
     game = Game(TENHOU, 2)
     walk = walk_actions(game, [(0, Discard(135 if 135 not in game.table.seats[0].hand else 0))], 0)
