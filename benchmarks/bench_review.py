@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import sys
 import time
@@ -46,8 +47,10 @@ def _logs() -> list[Path]:
     return sorted(LOGS.glob("*.mjlog"))
 
 
-def positions(n: int, *, calls_only: bool = False, skip: int = 1) -> list[Position]:
-    """``n`` decisions (every ``skip``-th) with two options or more, from the real games."""
+def positions(n: int, *, calls_only: bool = False, skip: int = 1,
+              min_options: int = 2) -> list[Position]:
+    """``n`` decisions (every ``skip``-th) with ``min_options`` options or more, from the real
+    games."""
     out: list[Position] = []
     k = 0
     for path in _logs():
@@ -55,7 +58,7 @@ def positions(n: int, *, calls_only: bool = False, skip: int = 1) -> list[Positi
         for seat in range(4):
             for p in walk_record(record, seat).positions:
                 choice = choose_options(p.view, p.legal, p.played)
-                if choice is None or choice.obvious or len(choice.options) < 2:
+                if choice is None or choice.obvious or len(choice.options) < min_options:
                     continue
                 if calls_only and choice.category != "calls":
                     continue
@@ -107,31 +110,43 @@ def bench_policy(hands: int) -> None:
         print(f"{kind:>7}: {m:+7.0f} ± {half:.0f} points per hand against 'normal'")
 
 
-def bench_decision(samples: int, workers: int, n: int = 7) -> None:
-    print(f"== one decision: {samples} samples x options, {workers} workers, {n} decisions")
-    times = []
+def bench_decision(samples: int, workers: int, n: int = 9) -> None:
+    print(f"== one decision: {samples} samples per option (fixed), {n} decisions of 3 options;"
+          f" wall time with {workers} workers, and CPU time in one process")
+    walls, cpus = [], []
     with ProcessPoolExecutor(workers) as pool:
-        for p in positions(n, skip=17):
+        for p in positions(n, skip=7, min_options=3):
             choice = choose_options(p.view, p.legal, p.played)
             assert choice is not None
             opts = choice.options[:3]
             t = time.perf_counter()
             evaluate(p.game, p.seat, opts, samples=samples, pool=pool, workers=workers)
-            times.append(time.perf_counter() - t)
-            print(f"  {p.round:<16} {choice.category:<10} {len(opts)} options: "
-                  f"{times[-1]:.2f} s ({samples * len(opts)} rollouts)")
-    print(f"median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+            walls.append(time.perf_counter() - t)
+            c = time.process_time()
+            evaluate(p.game, p.seat, opts, samples=samples)
+            cpus.append(time.process_time() - c)
+            print(f"  {p.round:<16} {choice.category:<10} {len(opts)} options, "
+                  f"{samples * len(opts)} rollouts: {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU")
+    print(f"median {statistics.median(walls):.2f} s wall (max {max(walls):.2f}); median "
+          f"{statistics.median(cpus):.2f} s CPU, {statistics.median(cpus) / workers:.2f} s on "
+          f"{workers} idle cores")
 
 
 def bench_hanchan(samples: int, workers: int) -> None:
     path = _logs()[0]
     walk = walk_record(read_record(path), 0)
     t = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     review = review_walk(walk, samples=samples, workers=workers)
     dt = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, once shut down
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     print(f"== whole hanchan: {path.name} seat 0, {len(review.decisions)} decisions, "
           f"{samples} samples, {workers} workers: {dt:.0f} s "
           f"({dt / max(1, len(review.decisions)):.2f} s a decision)")
+    grown = sum(1 for d in review.decisions if d.values and d.values[0].samples > samples)
+    print(f"   workers' CPU {cpu:.0f} s ({cpu / workers:.0f} s on {workers} idle cores); "
+          f"{grown} decisions grew past {samples} samples")
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
 
 
