@@ -71,7 +71,7 @@ def _genbutsu(view, riichi):
 def test_the_policy_takes_wins_and_folds_to_riichi_with_genbutsu():
     folds = 0
     for seed in range(1, 6):
-        game = _until(seed, _fold_spot)
+        game = _until(seed, _fold_spot, kind="greedy")
         if game is None:
             continue
         view = game.view(0)
