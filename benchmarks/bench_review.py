@@ -7,7 +7,7 @@ Run from the repository root (each part alone with its flag, or ``--all``):
     .venv/bin/python benchmarks/bench_review.py --policy [--hands 40]
     .venv/bin/python benchmarks/bench_review.py --decision [--samples 64]
     .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 64]
-    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S]
+    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S] [--offset K]
     .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
 
 Decisions come from the real games of ``../shared/logs/mjlog`` (seat 0, then 1, ...). Times are
@@ -48,7 +48,7 @@ def _logs() -> list[Path]:
 
 
 def positions(n: int, *, calls_only: bool = False, skip: int = 1,
-              min_options: int = 2) -> list[Position]:
+              min_options: int = 2, offset: int = 0) -> list[Position]:
     """``n`` decisions (every ``skip``-th) with ``min_options`` options or more, from the real
     games."""
     out: list[Position] = []
@@ -63,7 +63,7 @@ def positions(n: int, *, calls_only: bool = False, skip: int = 1,
                 if calls_only and choice.category != "calls":
                     continue
                 k += 1
-                if k % skip == 0:
+                if k % skip == 0 and k // skip > offset:
                     out.append(p)
                 if len(out) >= n:
                     return out
@@ -150,7 +150,7 @@ def bench_hanchan(samples: int, workers: int) -> None:
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
 
 
-def bench_stability(n: int, samples: int, workers: int, budget: float) -> None:
+def bench_stability(n: int, samples: int, workers: int, budget: float, offset: int = 0) -> None:
     print(f"== stability: up to {n} decisions (stop after {budget:.0f} s): the review's "
           f"evaluation ({samples} samples, up to {GROWTH * samples} while unsettled, seed 1) vs "
           f"{10 * samples} samples (seed 2), {workers} workers")
@@ -158,7 +158,7 @@ def bench_stability(n: int, samples: int, workers: int, budget: float) -> None:
     t = time.perf_counter()
     misses = []
     with ProcessPoolExecutor(workers) as pool:
-        for p in positions(n, skip=5):
+        for p in positions(n, skip=5, offset=offset):
             if time.perf_counter() - t > budget:
                 break
             choice = choose_options(p.view, p.legal, p.played)
@@ -222,6 +222,8 @@ def main() -> None:
     ap.add_argument("--humans", type=int, default=0, metavar="N")
     ap.add_argument("--samples", type=int, default=None)
     ap.add_argument("--budget", type=float, default=1e9, help="seconds for --stability")
+    ap.add_argument("--offset", type=int, default=0,
+                    help="--stability: skip this many decisions (continue an earlier run)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--all", action="store_true")
     a = ap.parse_args()
@@ -233,7 +235,7 @@ def main() -> None:
     if a.hanchan or a.all:
         bench_hanchan(a.samples or 64, a.workers)
     if a.stability or a.all:
-        bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget)
+        bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget, a.offset)
     if a.humans or a.all:
         bench_humans(a.humans or 80, a.samples or 32, a.workers)
 
