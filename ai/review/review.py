@@ -22,7 +22,7 @@ from ai.review.walk import Position, Walk
 from engine.actions import Action
 
 DEFAULT_SAMPLES = 64  # sampled positions per decision (each played out once per option)
-GROWTH = 4  # an unsettled decision's samples double up to this many times DEFAULT_SAMPLES
+GROWTH = 2  # an unsettled decision grows to at most this many times its samples
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,7 +128,7 @@ def plays_to_end(game: Game) -> bool:
 
 #: an evaluation grows (up to ``max_samples``) while the runner-up's loss is above this many
 #: points yet inside twice its interval: the best option is not settled and the gap matters
-UNSETTLED = 100.0
+UNSETTLED = 150.0
 
 
 def unsettled(values: Sequence[OptionValue]) -> bool:
