@@ -1,0 +1,183 @@
+"""The rollout policy: a fast player for every seat of the reviewer's rollouts.
+
+A review plays each option out hundreds of times, so the policy must decide in tens of
+microseconds, not the hard AI's milliseconds. ``FastPolicy`` plays:
+
+- wins whenever it can, tenpai declarations truthfully (``ai.base.obvious_choice``);
+- discards: lowest shanten after the discard (regular, seven pairs, thirteen orphans), ties
+  broken by a cheap shape score (isolated honours and terminals first, dora and yakuhai pairs
+  kept, an open hand without a yakuhai triplet throws terminals and honours to keep tanyao);
+- riichi whenever tenpai with a closed hand (the best discard among the riichi ones);
+- defence: against a riichi (or a third open meld) while its own hand is not tenpai it folds:
+  genbutsu of every threat first, then honours seen three times, suji, honours, the rest;
+- calls: pon of a yakuhai pair; once open, any chi or pon that lowers shanten; no kans.
+
+It is deliberately simple: its strength and speed are measured against ``greedy`` and the real
+levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ai.base import Agent, obvious_choice
+from ai.efficiency import shanten
+from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
+from engine.tiles import DRAGONS, dora_of
+from engine.view import PlayerView
+
+
+@lru_cache(maxsize=1 << 17)
+def _shanten_of(counts: tuple[int, ...], sets: int, closed: bool) -> int:
+    # the rollouts of one decision replay the same hands over and over (the options share their
+    # samples, and seats far from the decision play alike): remember them, bounded
+    return shanten(counts, sets, closed)
+
+
+def cached_shanten(counts: Sequence[int], sets: int, closed: bool) -> int:
+    """``ai.efficiency.shanten`` remembered per (counts, sets, closed) in this process."""
+    return _shanten_of(tuple(counts), sets, closed)
+
+
+def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequence[int],
+                 tanyao: bool) -> float:
+    """How much ``k`` is worth keeping (lower: discard first)."""
+    n = counts[k]
+    score = 2.0 * (n - 1)  # pairs and triplets
+    if k >= 27:
+        if k in keep:
+            score += 1.5
+    else:
+        i = k % 9
+        for d, w in ((1, 1.0), (2, 0.5)):
+            if i - d >= 0 and counts[k - d]:
+                score += w
+            if i + d <= 8 and counts[k + d]:
+                score += w
+        score += 0.3 if 2 <= i <= 6 else (0.1 if i in (1, 7) else 0.0)
+        if tanyao and i in (0, 8):
+            score -= 2.0
+    if tanyao and k >= 27 and k not in keep:
+        score -= 2.0
+    score += 1.2 * dora[k]
+    return score
+
+
+class FastPolicy(Agent):
+    """Efficiency with simple defence, for rollouts (see the module text)."""
+
+    kind = "fast"
+
+    def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        obvious = obvious_choice(view, legal)
+        if obvious is not None:
+            return obvious
+        me = view.seat
+        counts = [0] * 34
+        for t in view.concealed:
+            counts[t >> 2] += 1
+        melds = view.melds[me]
+        sets = 4 - len(melds)
+        closed = all(not m.opened for m in melds)
+        if any(isinstance(a, (Discard, Riichi)) for a in legal):
+            return self._discard(view, legal, counts, sets, closed)
+        return self._answer(view, legal, counts, sets, closed)
+
+    # ------------------------------------------------------------------ own turn
+    def _discard(self, view: PlayerView, legal: tuple[Action, ...], counts: list[int],
+                 sets: int, closed: bool) -> Action:
+        me = view.seat
+        dora = [0] * 34
+        for ind in view.dora_indicators:
+            dora[dora_of(ind >> 2)] += 1
+        keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
+        melds = view.melds[me]
+        tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in melds)
+        by_kind: dict[int, Discard] = {}
+        riichis: dict[int, Riichi] = {}
+        for a in legal:
+            if isinstance(a, Discard):
+                by_kind.setdefault(a.tile >> 2, a)
+            elif isinstance(a, Riichi) and not a.open:
+                riichis.setdefault(a.tile >> 2, a)
+        full = closed and sets == 4
+        ranked: list[tuple[int, float, int]] = []
+        for k in by_kind:
+            counts[k] -= 1
+            s = cached_shanten(counts, sets, full)
+            counts[k] += 1
+            ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
+        ranked.sort()
+        best_s = ranked[0][0]
+        threats = [p for p in range(len(view.riichi)) if p != me and (
+            view.riichi[p] or sum(1 for m in view.melds[p] if m.opened) >= 3)]
+        if threats and best_s >= 1:
+            return by_kind[self._safest(view, threats, counts, ranked)]
+        if riichis:
+            for _, _, k in ranked:
+                if k in riichis:
+                    return riichis[k]
+        return by_kind[ranked[0][2]]
+
+    @staticmethod
+    def _safest(view: PlayerView, threats: list[int], counts: list[int],
+                ranked: list[tuple[int, float, int]]) -> int:
+        visible = [0] * 34
+        for river in view.rivers:
+            for rt in river:
+                visible[rt.tile >> 2] += 1
+        for seat_melds in view.melds:
+            for m in seat_melds:
+                for t in m.tiles:
+                    visible[t >> 2] += 1
+        safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
+        order = {k: i for i, (_, _, k) in enumerate(ranked)}  # keep the shape among equals
+
+        def danger(k: int) -> tuple[int, int]:
+            if all(k in safe for safe in safe_by):
+                return (0, order[k])
+            if k >= 27:
+                return (1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3, order[k])
+            i = k % 9
+            suji = all((i >= 3 and k - 3 in safe) or (i <= 5 and k + 3 in safe)
+                       for safe in safe_by)
+            if suji:
+                return (2 if i in (0, 8, 1, 7, 2, 6) else 4, order[k])
+            return (5 if i in (0, 8) else 6, order[k])
+
+        return min(order, key=danger)
+
+    # ------------------------------------------------------------------ a discard on offer
+    def _answer(self, view: PlayerView, legal: tuple[Action, ...], counts: list[int],
+                sets: int, closed: bool) -> Action:
+        keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
+        me = view.seat
+        threatened = any(view.riichi[p] for p in range(len(view.riichi)) if p != me)
+        now = cached_shanten(counts, sets, closed and sets == 4)
+        best: Action | None = None
+        best_s = now
+        for a in legal:
+            if not isinstance(a, (Chi, Pon)):
+                continue
+            k = a.called >> 2
+            if isinstance(a, Pon) and k in keep and not threatened:
+                return a
+            if closed or threatened:
+                continue
+            c = counts[:]
+            for t in a.tiles:
+                c[t >> 2] -= 1
+            s = min((cached_shanten([n - (i == d) for i, n in enumerate(c)], sets - 1, False)
+                     for d in range(34) if c[d]), default=99)
+            if s < best_s:
+                best, best_s = a, s
+        if best is not None:
+            return best
+        for a in legal:
+            if isinstance(a, Pass):
+                return a
+        return legal[0]
+
+
+__all__ = ["FastPolicy"]

@@ -1,0 +1,214 @@
+"""Rollouts: the value of each option of one decision, by playing the rest of the hand (in the
+all-last: the rest of the game) from positions whose hidden tiles are sampled anew
+(``engine.sample.sample_hidden``), with :class:`~ai.review.policy.FastPolicy` at every seat.
+
+Common random numbers: sample ``i`` deals the same hidden tiles for every option, so the luck of
+the deal cancels in the differences between options; the interval of a difference is taken over
+the paired samples. Sample ``i`` is seeded from (seed, i) only, so a result does not depend on
+how many worker processes share the samples: a review is reproducible.
+
+The value of an option is the seat's expected points change from the decision to the end of the
+hand (riichi stick and honba included); in the all-last (``placement``) it is the expected final
+game score under the game's uma and oka, in points (1.0 of game score = 1000 points), so the same
+grading bands serve both.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from ai.placement import is_all_last
+from ai.review.policy import FastPolicy
+from engine.actions import Action
+from engine.events import Win
+from engine.game import Game
+from engine.rules import RuleSet
+from engine.sample import clone_game, portable, sample_hidden
+
+Z95 = 1.96  # two-sided 95% normal quantile
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One rollout of one option: the value (points, or game score in points in the all-last),
+    the hand's points change, and whether the seat won or dealt in."""
+
+    value: float
+    points: int
+    won: bool
+    dealt_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """What the rollouts say of one option. ``mean`` ± ``half`` is the value with its 95%
+    interval; ``loss`` ± ``loss_half`` the value lost against the best option, paired over the
+    same samples; ``points`` the expected points change of the hand; ``placement`` the expected
+    final game score (None unless the game's end is near enough to count)."""
+
+    action: Action
+    mean: float
+    half: float
+    loss: float
+    loss_half: float
+    points: float
+    win_rate: float
+    deal_in_rate: float
+    placement: float | None
+    samples: int
+
+
+def placement_value(points: Sequence[int], seat: int, rules: RuleSet) -> float:
+    """The seat's final game score (G7, without rounding: uma, oka to first) in points."""
+    order = sorted(range(len(points)), key=lambda s: (-points[s], s))
+    place = order.index(seat)
+    v = points[seat] - rules.return_points + 1000 * rules.uma[place]
+    if place == 0 and rules.oka_to_first:
+        v += (rules.return_points - rules.starting_points) * len(points)
+    return float(v)
+
+
+def _play(game: Game, seat: int, action: Action, whole_game: bool, seed: int) -> Outcome:
+    """Submit ``action`` for ``seat`` and play the hand (``whole_game``: the game) out."""
+    g = clone_game(game, events=False)
+    g.auto_deal = True
+    table = g.table
+    start = table.state.scores[seat]
+    agents = {p: FastPolicy(seed * 4 + p) for p in range(4)}
+    g.submit(seat, action)
+    while True:
+        pending = g.pending()
+        if not pending or (not whole_game and table.over):
+            break
+        p = min(pending)
+        g.submit(p, agents[p].act(g.view(p), pending[p]))
+    out = table.state.outcome
+    end = out.scores[seat] if out is not None else table.state.scores[seat]
+    won = out is not None and seat in out.winners
+    dealt = any(isinstance(e, Win) and e.from_seat == seat and e.seat != seat
+                for e in table.state.events)
+    if whole_game:
+        points = g.result.points if g.result is not None else tuple(g.scores)
+        value = placement_value(points, seat, g.rules)
+    else:
+        value = float(end - start)
+    return Outcome(value, end - start, won, dealt)
+
+
+def sample_seed(seed: int, i: int) -> int:
+    """The seed of sample ``i`` of an evaluation seeded ``seed``."""
+    return random.Random(f"riichi-review:{seed}:{i}").randrange(1 << 62)
+
+
+def run_samples(game: Game, seat: int, options: Sequence[Action], seed: int,
+                indices: Sequence[int], whole_game: bool) -> list[list[Outcome]]:
+    """Per sample index, the outcome of every option (one worker's share)."""
+    out = []
+    for i in indices:
+        s = sample_seed(seed, i)
+        rng = random.Random(s)
+        position = sample_hidden(game, seat, rng)
+        out.append([_play(position, seat, a, whole_game, s) for a in options])
+    return out
+
+
+def _run_chunk(args: tuple[Game, int, tuple[Action, ...], int, list[int], bool]
+               ) -> list[list[Outcome]]:
+    return run_samples(*args)
+
+
+def plays_to_end(game: Game) -> bool:
+    """Whether the rollouts play the whole game: the round may be the game's last (G1, G5)."""
+    return is_all_last(game.round_index, game.rules)
+
+
+#: an evaluation grows (up to ``max_samples``) while the runner-up's loss is above this many
+#: points yet inside twice its interval: the best option is not settled and the gap matters
+UNSETTLED = 150.0
+
+
+def unsettled(values: Sequence[OptionValue]) -> bool:
+    """Whether the best option of ``values`` is not yet told apart from the runner-up by a
+    gap that matters (see ``UNSETTLED``)."""
+    rest = sorted((v for v in values if v.loss > 0 or v.loss_half > 0), key=lambda v: v.loss)
+    if len(rest) < 1:
+        return False
+    runner = rest[0]
+    return UNSETTLED < runner.loss < 2 * runner.loss_half
+
+
+def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int = 64,
+             seed: int = 0, pool: Executor | None = None, workers: int = 1,
+             max_samples: int | None = None) -> list[OptionValue]:
+    """The value of each of ``options`` (legal actions of ``seat`` now in ``game``) over
+    ``samples`` sampled positions, in the order given. While the best option is
+    :func:`unsettled`, the samples double, up to ``max_samples`` (default: no more). ``pool``
+    spreads the samples over ``workers`` chunks in worker processes; the result is the same
+    without it."""
+    if samples < 2:
+        raise ValueError("an evaluation needs at least 2 samples for its interval")
+    legal = game.pending().get(seat, ())
+    for a in options:
+        if a not in legal:
+            raise ValueError(f"{a} is not a legal action of seat {seat} now")
+    opts = tuple(options)
+    whole = plays_to_end(game)
+    base = portable(game)
+    limit = samples if max_samples is None else max(samples, max_samples)
+    rows: list[list[Outcome]] = []
+    batch = samples
+    while True:
+        indices = list(range(len(rows), len(rows) + batch))
+        rows += _rows(base, seat, opts, seed, indices, whole, pool, workers)
+        values = summarise(opts, rows, whole)
+        if len(rows) >= limit or not unsettled(values):
+            return values
+        batch = min(len(rows), limit - len(rows))
+
+
+def _rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int, indices: list[int],
+          whole: bool, pool: Executor | None, workers: int) -> list[list[Outcome]]:
+    if pool is None or workers <= 1:
+        return run_samples(base, seat, opts, seed, indices, whole)
+    chunks = [indices[k::workers] for k in range(workers)]
+    parts = list(pool.map(_run_chunk, [(base, seat, opts, seed, c, whole) for c in chunks]))
+    by_index: dict[int, list[Outcome]] = {}
+    for c, part in zip(chunks, parts, strict=True):
+        by_index.update(zip(c, part, strict=True))
+    return [by_index[i] for i in indices]
+
+
+def _mean_half(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return m, Z95 * math.sqrt(var / n)
+
+
+def summarise(options: Sequence[Action], rows: Sequence[Sequence[Outcome]],
+              whole_game: bool) -> list[OptionValue]:
+    """Per option: means and 95% intervals, the loss against the best option paired by sample."""
+    n = len(rows)
+    values = [[row[j].value for row in rows] for j in range(len(options))]
+    means = [sum(v) / n for v in values]
+    best = max(range(len(options)), key=lambda j: means[j])
+    out = []
+    for j, a in enumerate(options):
+        m, h = _mean_half(values[j])
+        diff = [values[best][i] - values[j][i] for i in range(n)]
+        loss, loss_half = _mean_half(diff)
+        out.append(OptionValue(
+            action=a, mean=m, half=h, loss=loss, loss_half=loss_half,
+            points=sum(row[j].points for row in rows) / n,
+            win_rate=sum(row[j].won for row in rows) / n,
+            deal_in_rate=sum(row[j].dealt_in for row in rows) / n,
+            placement=(m / 1000 if whole_game else None), samples=n))
+    return out
+
+
+__all__ = ["UNSETTLED", "OptionValue", "Outcome", "evaluate", "placement_value", "plays_to_end",
+           "run_samples", "sample_seed", "summarise", "unsettled"]

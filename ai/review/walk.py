@@ -1,0 +1,124 @@
+"""The decisions of a game: replays a game (ours: rules, seed and actions; or an imported record
+through the engine) and stops at every action of the reviewed seat with a choice, keeping a
+copy of the position before it (``engine.sample.portable``).
+
+A record whose actions the engine refuses is walked up to that point; ``Walk.problem`` says where
+it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.actions import Action, AgariYame, DeclareTenpai
+from engine.errors import IllegalAction
+from engine.game import Game, RoundStart
+from engine.records.model import GameRecord, RecordError
+from engine.replay import build_wall, replay_game
+from engine.sample import portable
+from engine.table import round_name
+from engine.view import PlayerView
+from engine.wall import Wall
+
+
+@dataclass(slots=True)
+class Position:
+    """One decision of the reviewed seat: the game before it (a private copy), the seat's view
+    and legal actions, what it played, the round's name and the action's number in the game."""
+
+    game: Game
+    seat: int
+    view: PlayerView
+    legal: tuple[Action, ...]
+    played: Action
+    round: str
+    index: int
+
+
+@dataclass(slots=True)
+class Walk:
+    """The positions of a game for one seat, and why the walk stopped early (None: it did not)."""
+
+    positions: list[Position] = field(default_factory=list)
+    problem: str | None = None
+
+
+def _worth(legal: Sequence[Action]) -> bool:
+    return len(legal) > 1 and not all(isinstance(a, (AgariYame, DeclareTenpai)) for a in legal)
+
+
+def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
+                 starts: Sequence[RoundStart] = (), rounds: int | None = None) -> Walk:
+    """Submit ``actions`` to ``game``, keeping a position before each choice of ``seat``;
+    ``starts`` are the rounds to deal when the game stops between rounds (records); the walk
+    ends before round number ``rounds`` (counted from 0) when given."""
+    out = Walk()
+    if rounds is not None and rounds <= 0:
+        return out
+    next_start = iter(starts)
+    dealt = 1  # rounds dealt so far, the one in play included
+    table = game.table
+    for i, (s, action) in enumerate(actions):
+        if game.next_round is not None or (game.over and starts):
+            start = next(next_start, None)
+            if start is None:
+                out.problem = f"action {i}: the record has no round left to deal"
+                return out
+            game.start_round(RoundStart(start.index, start.scores, start.honba, start.sticks,
+                                        game.dealer_streak))
+        if game.table is not table:
+            table = game.table
+            dealt += 1
+            if rounds is not None and dealt > rounds:
+                return out
+        legal = game.pending().get(s, ())
+        if s == seat and _worth(legal) and action in legal:
+            out.positions.append(Position(
+                portable(game), s, game.view(s), legal, action,
+                round_name(game.round_index, game.honba), i))
+        try:
+            game.submit(s, action)
+        except IllegalAction as exc:
+            out.problem = f"action {i}: {exc}"
+            return out
+    return out
+
+
+def walk_saved(rules_game: Game, actions: Iterable[tuple[int, Action]], seat: int) -> Walk:
+    """The positions of one of our games: ``rules_game`` is a fresh ``Game`` with the saved
+    rules, seed and first round; ``actions`` the saved ``(seat, action)`` list."""
+    return walk_actions(rules_game, actions, seat)
+
+
+def walk_record(record: GameRecord, seat: int) -> Walk:
+    """The positions of an imported record: the engine replays it from the record's walls
+    (``engine.replay``), then the positions are taken along the same actions."""
+    report = replay_game(record, check=False)
+    rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
+    if report.game is None or not rounds:
+        return Walk(problem="the record has no playable round")
+    walls: list[Wall] = []
+    for r in rounds:
+        try:
+            walls.append(build_wall(r))
+        except RecordError:
+            break
+    rounds = rounds[:len(walls)]
+    starts = [RoundStart(r.index, r.scores, r.honba, r.sticks) for r in rounds]
+
+    def recorded(number: int, start: RoundStart) -> Wall:
+        return walls[number]
+
+    game = Game(record.rules, 0, start=starts[0], walls=recorded, auto_deal=False)
+    # a round the engine refused part of is left out with all after it: the actions the replay
+    # kept stop mid-round there, so the next round's would land in the wrong place
+    first = report.mismatches[0] if report.mismatches else None
+    last = None if first is None else first.round_number
+    walk = walk_actions(game, report.game.actions, seat, starts[1:], rounds=last)
+    if walk.problem is None and first is not None:
+        walk.problem = f"the engine refused the record in {first.round}: {first.what}"
+    return walk
+
+
+__all__ = ["Position", "Walk", "walk_actions", "walk_record", "walk_saved"]

@@ -1,0 +1,244 @@
+"""The reviewer's figures (issue 14): rollout policy speed and strength, one decision's time, a
+whole hanchan's time, stability against a 10x longer evaluation, agreement with real players'
+call/pass choices. Prints medians and ratios; nothing is timed in the test suite.
+
+Run from the repository root (each part alone with its flag, or ``--all``):
+
+    .venv/bin/python benchmarks/bench_review.py --policy [--hands 40]
+    .venv/bin/python benchmarks/bench_review.py --decision [--samples 64]
+    .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 64]
+    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S] [--offset K]
+    .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
+
+Decisions come from the real games of ``../shared/logs/mjlog`` (seat 0, then 1, ...). Times are
+wall-clock with ``--workers`` processes (default 2) on whatever else the machine runs: say how
+loaded it was when quoting them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import make_agent  # noqa: E402
+from ai.review.options import choose_options  # noqa: E402
+from ai.review.policy import FastPolicy  # noqa: E402
+from ai.review.review import GROWTH, review_position, review_walk  # noqa: E402
+from ai.review.rollout import evaluate  # noqa: E402
+from ai.review.walk import Position, walk_record  # noqa: E402
+from engine.driver import play_out  # noqa: E402
+from engine.records import read_record  # noqa: E402
+from engine.rules import TENHOU  # noqa: E402
+from engine.table import Table  # noqa: E402
+from engine.wall import Wall  # noqa: E402
+
+LOGS = Path(__file__).resolve().parent.parent.parent / "shared" / "logs" / "mjlog"
+
+
+def _logs() -> list[Path]:
+    return sorted(LOGS.glob("*.mjlog"))
+
+
+def positions(n: int, *, calls_only: bool = False, skip: int = 1,
+              min_options: int = 2, offset: int = 0) -> list[Position]:
+    """``n`` decisions (every ``skip``-th) with ``min_options`` options or more, from the real
+    games."""
+    out: list[Position] = []
+    k = 0
+    for path in _logs():
+        record = read_record(path)
+        for seat in range(4):
+            for p in walk_record(record, seat).positions:
+                choice = choose_options(p.view, p.legal, p.played)
+                if choice is None or choice.obvious or len(choice.options) < min_options:
+                    continue
+                if calls_only and choice.category != "calls":
+                    continue
+                k += 1
+                if k % skip == 0 and k // skip > offset:
+                    out.append(p)
+                if len(out) >= n:
+                    return out
+    return out
+
+
+def bench_policy(hands: int) -> None:
+    print(f"== rollout policy: speed over {hands} seeded hands ('hard': {min(hands, 10)})")
+    for kind in ("fast", "greedy", "normal", "hard"):
+        times = []
+        for s in range(hands if kind != "hard" else min(hands, 10)):
+            table = Table(TENHOU, Wall.shuffled(70000 + s))
+            agents = {p: FastPolicy(p) if kind == "fast" else
+                      make_agent(kind, seed=p, rules=TENHOU) for p in range(4)}
+            t = time.process_time()
+            play_out(table, agents)
+            times.append(time.process_time() - t)
+        print(f"{kind:>7}: median {1000 * statistics.median(times):6.1f} ms CPU per hand "
+              "(4 seats, engine included)")
+    # strength, duplicate: one seat played by each policy against three 'normal', every seat in
+    # turn on the same walls; the difference to 'normal' in that seat, paired by wall and seat
+    print(f"-- strength: one seat vs three 'normal', {hands} walls x 4 seats (duplicate), points "
+          "per hand against 'normal' in the same seat")
+    got: dict[str, list[int]] = {}
+    for kind in ("normal", "fast", "greedy"):
+        pts = got.setdefault(kind, [])
+        for s in range(hands):
+            for seat in range(4):
+                table = Table(TENHOU, Wall.shuffled(80000 + s))
+                agents = {p: make_agent("normal", seed=10 * s + p, rules=TENHOU)
+                          for p in range(4)}
+                agents[seat] = FastPolicy(seat) if kind == "fast" else make_agent(
+                    kind, seed=10 * s + seat, rules=TENHOU)
+                play_out(table, agents)
+                out = table.outcome
+                assert out is not None
+                pts.append(out.deltas[seat])
+    base = got["normal"]
+    print(f" normal: {statistics.mean(base):+7.0f} points per hand (the reference)")
+    for kind in ("fast", "greedy"):
+        diff = [a - b for a, b in zip(got[kind], base, strict=True)]
+        m = statistics.mean(diff)
+        half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
+        print(f"{kind:>7}: {m:+7.0f} ± {half:.0f} points per hand against 'normal'")
+
+
+def bench_decision(samples: int, workers: int, n: int = 9) -> None:
+    print(f"== one decision: {samples} samples per option (fixed), {n} decisions of 3 options;"
+          f" wall time with {workers} workers, and CPU time in one process")
+    walls, cpus = [], []
+    with ProcessPoolExecutor(workers) as pool:
+        for p in positions(n, skip=7, min_options=3):
+            choice = choose_options(p.view, p.legal, p.played)
+            assert choice is not None
+            opts = choice.options[:3]
+            t = time.perf_counter()
+            evaluate(p.game, p.seat, opts, samples=samples, pool=pool, workers=workers)
+            walls.append(time.perf_counter() - t)
+            c = time.process_time()
+            evaluate(p.game, p.seat, opts, samples=samples)
+            cpus.append(time.process_time() - c)
+            print(f"  {p.round:<16} {choice.category:<10} {len(opts)} options, "
+                  f"{samples * len(opts)} rollouts: {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU")
+    print(f"median {statistics.median(walls):.2f} s wall (max {max(walls):.2f}); median "
+          f"{statistics.median(cpus):.2f} s CPU, {statistics.median(cpus) / workers:.2f} s on "
+          f"{workers} idle cores")
+
+
+def bench_hanchan(samples: int, workers: int) -> None:
+    path = _logs()[0]
+    walk = walk_record(read_record(path), 0)
+    t = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    review = review_walk(walk, samples=samples, workers=workers)
+    dt = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, once shut down
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    print(f"== whole hanchan: {path.name} seat 0, {len(review.decisions)} decisions, "
+          f"{samples} samples, {workers} workers: {dt:.0f} s "
+          f"({dt / max(1, len(review.decisions)):.2f} s a decision)")
+    grown = sum(1 for d in review.decisions if d.values and d.values[0].samples > samples)
+    print(f"   workers' CPU {cpu:.0f} s ({cpu / workers:.0f} s on {workers} idle cores); "
+          f"{grown} decisions grew past {samples} samples")
+    print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
+
+
+def bench_stability(n: int, samples: int, workers: int, budget: float, offset: int = 0) -> None:
+    print(f"== stability: up to {n} decisions (stop after {budget:.0f} s): the review's "
+          f"evaluation ({samples} samples, up to {GROWTH * samples} while unsettled, seed 1) vs "
+          f"{10 * samples} samples (seed 2), {workers} workers")
+    counted = agree = agree_all = done = 0
+    t = time.perf_counter()
+    misses = []
+    with ProcessPoolExecutor(workers) as pool:
+        for p in positions(n, skip=5, offset=offset):
+            if time.perf_counter() - t > budget:
+                break
+            choice = choose_options(p.view, p.legal, p.played)
+            assert choice is not None
+            short = evaluate(p.game, p.seat, choice.options, samples=samples, seed=1,
+                             pool=pool, workers=workers, max_samples=GROWTH * samples)
+            long = evaluate(p.game, p.seat, choice.options, samples=10 * samples, seed=2,
+                            pool=pool, workers=workers)
+            best_short = max(short, key=lambda v: v.mean).action
+            best_long = max(long, key=lambda v: v.mean)
+            second = sorted((v for v in long if v is not best_long), key=lambda v: v.loss)[0]
+            same = best_short == best_long.action
+            done += 1
+            agree_all += same
+            if second.loss > second.loss_half:  # the 10x gap is outside its interval
+                counted += 1
+                agree += same
+                if not same:
+                    misses.append(f"{second.loss:.0f}±{second.loss_half:.0f}")
+    print(f"   {done} decisions in {time.perf_counter() - t:.0f} s; whose 10x gap is outside "
+          f"its interval: {counted}; the review picks the same best on {agree} "
+          f"({agree / max(1, counted):.0%})")
+    print(f"   all decisions: same best on {agree_all}/{done} ({agree_all / max(1, done):.0%});"
+          f" 10x gaps where they differ: {', '.join(misses) or 'none'}")
+
+
+def bench_humans(n: int, samples: int, workers: int) -> None:
+    print(f"== real players' call/pass choices: {n} call decisions from {LOGS.parent.name}/mjlog, "
+          f"{samples} samples")
+    decisions = []
+    with ProcessPoolExecutor(workers) as pool:
+        for p in positions(n, calls_only=True):
+            d = review_position(p, samples=samples, pool=pool, workers=workers)
+            if d is not None:
+                decisions.append(d)
+    same = sum(d.grade == "best" for d in decisions)
+    passes = [d for d in decisions if type(d.played).__name__ == "Pass"]
+    calls = [d for d in decisions if type(d.played).__name__ != "Pass"]
+    def kind(a: object) -> str:
+        return "pass" if type(a).__name__ == "Pass" else "call"
+    same_kind = sum(kind(d.best) == kind(d.played) for d in decisions)
+    print(f"   agreement (same option): {same}/{len(decisions)} ({same / max(1, len(decisions)):.0%});"
+          f" call-or-pass agreement: {same_kind / max(1, len(decisions)):.0%}")
+    print(f"   players passed {len(passes)}, called {len(calls)}")
+    lost = sorted(d.lost for d in decisions)
+    grades: dict[str, int] = {}
+    for d in decisions:
+        grades[d.grade] = grades.get(d.grade, 0) + 1
+    q = statistics.quantiles(lost, n=4) if len(lost) >= 4 else lost
+    print(f"   value lost: median {statistics.median(lost):.0f}, quartiles "
+          f"{', '.join(f'{x:.0f}' for x in q)}, max {max(lost):.0f}; grades {grades}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--policy", action="store_true")
+    ap.add_argument("--hands", type=int, default=40)
+    ap.add_argument("--decision", action="store_true")
+    ap.add_argument("--hanchan", action="store_true")
+    ap.add_argument("--stability", type=int, default=0, metavar="N")
+    ap.add_argument("--humans", type=int, default=0, metavar="N")
+    ap.add_argument("--samples", type=int, default=None)
+    ap.add_argument("--budget", type=float, default=1e9, help="seconds for --stability")
+    ap.add_argument("--offset", type=int, default=0,
+                    help="--stability: skip this many decisions (continue an earlier run)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--all", action="store_true")
+    a = ap.parse_args()
+    random.seed(0)
+    if a.policy or a.all:
+        bench_policy(a.hands)
+    if a.decision or a.all:
+        bench_decision(a.samples or 64, a.workers)
+    if a.hanchan or a.all:
+        bench_hanchan(a.samples or 64, a.workers)
+    if a.stability or a.all:
+        bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget, a.offset)
+    if a.humans or a.all:
+        bench_humans(a.humans or 80, a.samples or 32, a.workers)
+
+
+if __name__ == "__main__":
+    main()
