@@ -55,6 +55,7 @@ def clone_seat(s: Seat) -> Seat:
     c.sizes = list(s.sizes)
     c.melds = list(s.melds)
     c.river = list(s.river)
+    c.nuki = list(s.nuki)
     return c
 
 
@@ -101,13 +102,14 @@ class ShuffledWalls:
     """A picklable wall source for a sampled game's later rounds: shuffled from (seed, round
     index, honba), like ``engine.game.seeded_walls`` but with a seed of the sampler's own."""
 
-    __slots__ = ("seed",)
+    __slots__ = ("players", "seed")
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, players: int = 4) -> None:
         self.seed = seed
+        self.players = players  # P1: three players shuffle their 108 tiles
 
     def __call__(self, number: int, start: RoundStart) -> Wall:
-        return Wall.shuffled(self.seed, start.index, start.honba)
+        return Wall.shuffled(self.seed, start.index, start.honba, players=self.players)
 
 
 def portable(game: Game) -> Game:
@@ -116,7 +118,7 @@ def portable(game: Game) -> Game:
     :func:`sample_hidden` anyway)."""
     c = clone_game(game, events=False)
     c.table.state.events = list(game.table.state.events)
-    c._walls = ShuffledWalls(game.seed)
+    c._walls = ShuffledWalls(game.seed, game.rules.players)
     return c
 
 
@@ -131,6 +133,7 @@ def seen_tiles(r: Round, seat: int) -> set[int]:
         seen.update(rt.tile for rt in s.river)
         if i != seat and s.open_riichi:
             seen.update(s.hand)
+        seen.update(s.nuki)  # P1: the Norths set aside lie face up
     seen.update(r.indicators)
     return seen
 
@@ -206,7 +209,7 @@ def sample_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     shuffled by ``rng`` too, never the game's own. The copy has no event history."""
     out = clone_game(game, events=False)
     later = rng.randrange(1 << 62)
-    out._walls = ShuffledWalls(later)  # a later round's real wall is unknown as well
+    out._walls = ShuffledWalls(later, game.rules.players)  # a later round's wall is unknown too
     out._unsaved = "it is a sampled position"
     r = game.table.state
     c = out.table.state
@@ -214,7 +217,7 @@ def sample_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     if wall is None or r.phase is Phase.OVER:
         return out
     seen = seen_tiles(r, seat)
-    hidden = sorted(t for t in range(136) if t not in seen)
+    hidden = sorted(t for t in wall.tiles if t not in seen)  # P1: 108 tiles with three players
     hidden_set = set(hidden)
     # the permutation of the hidden tiles: old tile -> new tile
     perm: dict[int, int] = {}
@@ -285,8 +288,10 @@ def _reopen(c: Round, seat: int) -> None:
 
 
 def hidden_positions(r: Round) -> list[int]:
-    """Wall indices whose tile no seat has seen (for tests): the rest of the live wall and the
-    dead wall less its shown indicators and drawn replacement tiles."""
+    """Wall indices whose tile no seat has seen (for tests of four-player positions): the rest of
+    the live wall and the dead wall less its shown indicators and drawn replacement tiles."""
+    if r.wall is not None and r.wall.players != 4:
+        raise ValueError("hidden_positions knows the four-player wall layout only")
     out = list(range(r.next_draw, DEAD_WALL_START))
     shown = {4 + 2 * i for i in range(len(r.indicators))}
     drawn = set(range(r.kans))

@@ -121,3 +121,40 @@ def test_a_sample_plays_on_and_a_clone_leaves_the_original_alone():
         Driver(c, agents).run(until=lambda ev, table=table: table.over)
     assert before == (_visible(game, 0), [list(s.hand) for s in game.table.seats],
                       len(game.actions))
+
+
+def test_P1_a_three_player_sample_keeps_its_108_tiles_and_the_norths_set_aside():
+    """Three players (P1): the re-dealt wall holds the same 108 tiles (no 2m-8m), the Norths set
+    aside stay where they are (they lie face up), later rounds are three-player walls, and a
+    rollout from the sample leaves the original's Norths alone."""
+    from engine.actions import Nuki
+    from engine.rules import preset
+    from engine.wall import SANMA_TILES
+
+    rules = preset("tenhou3")
+    for seed in range(40):
+        game = Game(rules, seed)
+        ai = {p: make_agent("greedy", seed=p, rules=rules) for p in range(3)}
+        while not game.over and game.round_index == 0:
+            pending = game.pending()
+            p = min(pending)
+            nuki = [a for a in pending[p] if isinstance(a, Nuki)]
+            game.submit(p, nuki[0] if nuki else ai[p].act(game.view(p), pending[p]))
+            r = game.table.state
+            if any(s.nuki for s in r.seats) and 0 in game.pending() and r.phase is not Phase.OVER:
+                break
+        r = game.table.state
+        if not any(s.nuki for s in r.seats) or r.phase is Phase.OVER or 0 not in game.pending():
+            continue
+        before = [list(s.nuki) for s in r.seats]
+        for i in range(10):
+            s = sample_hidden(game, 0, random.Random(i))
+            c = s.table.state
+            assert sorted(c.wall.tiles) == list(SANMA_TILES)
+            assert [list(x.nuki) for x in c.seats] == before
+            assert seen_tiles(r, 0) <= seen_tiles(c, 0)
+            play_out(s, {p: make_agent("greedy", seed=p, rules=rules) for p in range(3)})
+            assert s.over and len(s.scores) == 3
+        assert [list(x.nuki) for x in r.seats] == before
+        return
+    raise AssertionError("no seed of 40 had a North set aside before seat 0's turn")
