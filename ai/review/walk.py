@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from engine.actions import Action, AgariYame, DeclareTenpai
 from engine.errors import IllegalAction
 from engine.game import Game, RoundStart
+from engine.record_walls import build_wall
 from engine.records.model import GameRecord, RecordError
-from engine.replay import build_wall, replay_game
+from engine.replay import replay_game
 from engine.sample import portable
 from engine.table import round_name
 from engine.view import PlayerView
