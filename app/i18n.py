@@ -138,21 +138,50 @@ def t_count(key: str, count: int, **values: Any) -> str:
     return t(_current.plural_key(key, count), **values)
 
 
-#: Seats named from the player's seat (0): you, the player to the right, across, left.
+#: Seats named from the player's seat (0): you, the player to the right, across, left; with
+#: three players (P1) nobody sits across: you, right, left.
 REL_NAMES = ("you", "right", "across", "left")
+REL_NAMES_3 = ("you", "right", "left")
 WIND_KEYS = ("east", "south", "west", "north")
+
+#: The number of seats at the table shown (P1: 3 or 4). Seat texts are made in many places that
+#: see a seat number but not the rules (event lines, results, prompts); the game on screen sets
+#: this once (``set_players``) instead of each of them being handed the rules.
+_players = 4
+
+
+def set_players(players: int) -> None:
+    """Name seats for a table of ``players`` (3 or 4) from now on: the session of a game and
+    the replay viewer call it with their game's number of players."""
+    global _players
+    if players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, got {players!r}")
+    _players = players
+
+
+def players() -> int:
+    """The number of seats of the table shown (``set_players``)."""
+    return _players
+
+
+def rel_seat(seat: int, human: int = 0) -> str:
+    """Where ``seat`` sits from ``human``: ``you``, ``right``, ``across`` (four players only) or
+    ``left``."""
+    names = REL_NAMES_3 if _players == 3 else REL_NAMES
+    return names[(seat - human) % _players]
 
 
 def seat_name(seat: int, human: int = 0) -> str:
-    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat."""
-    return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
+    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat
+    (with three players seat 2 is ``Left``)."""
+    return t(f"seat.{rel_seat(seat, human)}")
 
 
 def seat_text(key: str, seat: int, human: int = 0, role: str = "seat", **values: Any) -> str:
     """The text ``key`` whose subject is ``seat`` (its ``{seat}``, or ``{role}``), with the verb
     in the player's own form when that seat is the player's: the key's ``_you`` twin (``You
     call pon`` / ``Left calls pon``). Other placeholders come from ``values``."""
-    if (seat - human) % 4 == 0 and _current.has(f"{key}_you"):
+    if (seat - human) % _players == 0 and _current.has(f"{key}_you"):
         key = f"{key}_you"
     return t(key, **{role: seat_name(seat, human)}, **values)
 

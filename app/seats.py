@@ -39,10 +39,11 @@ def parse_seat(text: str) -> tuple[int, str]:
     return seat, player[len(MJAI_PREFIX):].strip()
 
 
-def seat_records(name: str, difficulty: str, mjai: Mapping[int, str]) -> list[dict[str, Any]]:
-    """The seats as the journal and the history record them."""
+def seat_records(name: str, difficulty: str, mjai: Mapping[int, str],
+                 players: int = 4) -> list[dict[str, Any]]:
+    """The seats as the journal and the history record them (``players`` of them, P1)."""
     out: list[dict[str, Any]] = [{"kind": "human", "name": name}]
-    for seat in BOT_SEATS:
+    for seat in BOT_SEATS[:players - 1]:
         if seat in mjai:
             out.append({"kind": "mjai", "command": mjai[seat]})
         else:
@@ -86,11 +87,12 @@ def make_agents(game, difficulty: str, seed: int, autoplay: bool, mjai: Mapping[
     from app.i18n import t
     from app.mjai_client import MjaiAgent
 
-    seats = [*BOT_SEATS] + ([HUMAN] if autoplay else [])
+    seats = [*BOT_SEATS[:game.rules.players - 1]] + ([HUMAN] if autoplay else [])
     agents: dict[int, Any] = {}
     for seat in seats:
         ours = make_agent(difficulty, seed=seed * 4 + seat, rules=game.rules)
-        command = mjai.get(seat) if seat != HUMAN else None
+        # mjai has no agreed three-player form (P1): the CLI refuses bots for such a game
+        command = mjai.get(seat) if seat != HUMAN and game.rules.players == 4 else None
         if command is None:
             agents[seat] = ours
             continue

@@ -405,7 +405,7 @@ class GameSession:
         from app.storage.session import finish_game
 
         seats = seat_records(self.app.settings.name, self.setup.difficulty,
-                             mjai_seats(self.agents))
+                             mjai_seats(self.agents), self.game.rules.players)
         record = record_from_events(
             game_id=journal.game_id,
             rules=self.game.rules,
@@ -436,7 +436,7 @@ def open_journal(app: Any, rules: Any, seed: int, setup: Any) -> Any:
     from app.seats import seat_records
     from app.storage.journal import Journal
 
-    seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai)
+    seats = seat_records(app.settings.name, setup.difficulty, app.options.mjai, rules.players)
     meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
     try:
         return Journal.create(None, rules, seed, seats, meta)

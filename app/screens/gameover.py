@@ -28,7 +28,8 @@ def standings_table(result, rules) -> Table:
         table.add_column(t(f"gameover.{heading}"), justify=justify)
     oka_total = 0
     if rules.oka_to_first:
-        oka_total = (rules.return_points - rules.starting_points) * 4 // 1000
+        # G7: (return - start) from every player (three with P1)
+        oka_total = (rules.return_points - rules.starting_points) * rules.players // 1000
     for place, seat in enumerate(result.ranking):
         uma = rules.uma[place]
         oka = oka_total if place == 0 else 0
@@ -68,7 +69,8 @@ class GameOverScreen(SizeAware, Screen):
                 if self.result.leftover_sticks:
                     yield Static(t("table.sticks", n=self.result.leftover_sticks), classes="hint")
             if self.reason == "bust":
-                loser = min(range(4), key=lambda s: self.result.points[s])
+                points = self.result.points
+                loser = min(range(len(points)), key=lambda s: points[s])
                 yield Static(t("gameover.ended_bust", seat=seat_name(loser)), classes="hint")
             yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",
                          classes="hint")

@@ -50,7 +50,9 @@ def limit_label(limit: str | None) -> str:
     return t(f"limit.{limit}")
 
 
-def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
+def win_renderable(win: Win, p: Painter, dora_indicators, nuki=()) -> Group:
+    """A win's block; ``nuki``: the Norths the winner set aside (P1), shown beside the melds and
+    named in the dora line (each is a dora of its own, counted in it)."""
     r = win.result
     parts = []
     head = Text()
@@ -71,6 +73,9 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
     for meld in win.melds:
         hand.append("  ")
         hand.append_text(meld_text(p, meld))
+    if nuki:
+        hand.append("  ")
+        hand.append_text(p.tiles(list(nuki), sep=" "))
     parts.append(hand)
     ind = Text(t("result.dora_heading") + ": ", style="dim")
     ind.append_text(p.tiles(dora_indicators, sep=" "))
@@ -84,7 +89,10 @@ def win_renderable(win: Win, p: Painter, dora_indicators) -> Group:
     tx = texts()
     for y in r.yaku:
         han = t("result.yakuman") if r.yakuman else f"{y.han} {t('result.han')}"
-        yaku.add_row(tx.yaku(y.name), han)
+        name = tx.yaku(y.name)
+        if y.name == "dora" and nuki:
+            name += " " + t("result.nuki_dora", n=len(nuki))
+        yaku.add_row(name, han)
     fu = Table.grid(padding=(0, 2))
     fu.add_column()
     fu.add_column(justify="right")
@@ -124,7 +132,7 @@ def draw_renderable(draw: RoundDrawn, p: Painter) -> Group:
     grid.add_column()
     grid.add_column()
     grid.add_column()
-    for seat in range(4):
+    for seat in range(len(draw.tenpai)):
         tenpai = draw.tenpai[seat]
         hand = p.tiles(sorted(draw.hands[seat]), sep=" ") if draw.hands[seat] else Text("")
         status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
@@ -144,7 +152,7 @@ def scores_renderable(deltas, after) -> Table:
     table.add_column(t("result.before"), justify="right")
     table.add_column("±", justify="right")
     table.add_column(t("result.after"), justify="right")
-    for seat in range(4):
+    for seat in range(len(deltas)):
         d = deltas[seat]
         style = "bold" if d > 0 else ("dim" if d == 0 else "")
         table.add_row(_seat(seat), str(after[seat] - d), Text(f"{d:+d}" if d else "0", style=style),
@@ -171,7 +179,9 @@ class ResultScreen(SizeAware, ModalScreen):
         blocks = []
         for ev in self.events:
             if isinstance(ev, Win):
-                blocks.append(win_renderable(ev, p, dora))
+                nuki = self.view_before.nuki[ev.seat] if self.view_before is not None and \
+                    ev.seat < len(self.view_before.nuki) else ()
+                blocks.append(win_renderable(ev, p, dora, nuki))
             elif isinstance(ev, RoundDrawn):
                 blocks.append(draw_renderable(ev, p))
         end = next((e for e in self.events if isinstance(e, RoundEnded)), None)

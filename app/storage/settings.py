@@ -29,8 +29,7 @@ THEMES = ("classic", "ansi", "light", "mono")  # the files of assets/themes
 def _rule_presets() -> tuple[str, ...]:
     from engine.rules import PRESETS
 
-    # the table plays four seats: three-player presets (P1) wait for their screen
-    return tuple(name for name, rules in PRESETS.items() if rules.players == 4)
+    return tuple(PRESETS)  # tenhou3 and majsoul3: three players (P1)
 
 
 @dataclass(frozen=True, slots=True)
