@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.i18n import seat_name, t
+from app.i18n import seat_name, set_players, t
 from app.screens.base import SizeAware
 
 
@@ -57,6 +57,8 @@ class GameOverScreen(SizeAware, Screen):
     def __init__(self, result, reason: str, setup, seed: int) -> None:
         super().__init__()
         self.result = result
+        if result is not None:
+            set_players(len(result.points))  # the seats of the game that ended (P1)
         self.reason = reason
         self.setup = setup
         self.seed = seed
