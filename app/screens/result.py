@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.glyphs import Painter
-from app.i18n import seat_name, seat_text, t, texts
+from app.i18n import seat_name, seat_text, set_players, t, texts
 from app.screens.base import SizeAware
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
@@ -172,6 +172,9 @@ class ResultScreen(SizeAware, ModalScreen):
         self.events = list(events)
         self.view_before = view_before
         self.rules = rules
+        end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
+        if end is not None:
+            set_players(len(end.deltas))  # the seats of the round shown (P1)
 
     def compose(self) -> ComposeResult:
         p = self.app.painter
