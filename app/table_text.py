@@ -49,7 +49,7 @@ def event_line(ev: Event, p: Any) -> Text | None:
             line.append_text(p.tiles(ev.meld.tiles, sep=" "))
             return line
         case Nuki():
-            line = Text(seat_text("event.nuki", ev.seat, tile=""))
+            line = Text(seat_text("event.nuki", ev.seat, tiles=""))
             line.append_text(p.tiles([ev.tile]))
             return line
         case Win():

@@ -140,7 +140,7 @@ def describe(frame: Frame, p) -> list[Text]:
                 line.append_text(p.tiles(ev.meld.tiles, sep=" "))
                 lines.append(line)
             case Nuki():
-                line = Text(seat_text("event.nuki", ev.seat, tile=""))
+                line = Text(seat_text("event.nuki", ev.seat, tiles=""))
                 line.append_text(p.tiles([ev.tile]))
                 lines.append(line)
             case DoraRevealed():
