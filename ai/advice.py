@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai import make_agent
+from ai.base import nuki_count
 from ai.chances import live_waits
 from ai.efficiency import regular_shanten
 from ai.placement import Outlook, is_all_last
@@ -334,7 +335,7 @@ def _meld_of(action: Chi | Pon | Kan, melds: Sequence[Meld]) -> tuple[Meld, tupl
 
 
 def _dora(view: PlayerView, tiles: Sequence[int], melds: Sequence[Meld], rules: RuleSet) -> int:
-    dora = [dora_of(t >> 2) for t in view.dora_indicators]
+    dora = [dora_of(t >> 2, rules.players) for t in view.dora_indicators]
     every = list(tiles) + [t for m in melds for t in m.tiles]
     return sum(dora.count(t >> 2) for t in every) + sum(
         1 for t in every if is_red(t, rules.red_fives))
@@ -513,7 +514,8 @@ def explain_riichi(view: PlayerView, legal: Sequence[Action], rules: RuleSet) ->
         for _w, _n, tile in live_waits(kinds, unseen, used):
             for riichi, prices in ((True, with_riichi), (False, dama)):
                 sit = WinSituation(riichi=riichi, round_wind=view.round_wind,
-                                   seat_wind=view.seat_wind, dora_indicators=view.dora_indicators)
+                                   seat_wind=view.seat_wind, dora_indicators=view.dora_indicators,
+                                   nuki=nuki_count(view))
                 try:
                     prices.append(score_hand(rest + [tile], melds, tile, sit, rules).ron)
                 except RulesError:
@@ -557,7 +559,7 @@ def explain_win(view: PlayerView, action: Action, rules: RuleSet) -> WinAdvice |
                        houtei=not tsumo and not chankan and last,
                        round_wind=view.round_wind, seat_wind=view.seat_wind,
                        dora_indicators=view.dora_indicators, honba=view.honba,
-                       sticks=view.sticks)
+                       sticks=view.sticks, nuki=nuki_count(view))
     try:
         res = score_hand(concealed, list(view.melds[me]), tile, sit, rules)
     except RulesError:
@@ -580,12 +582,12 @@ def pick_reason(view: PlayerView, hints: dict[int, DiscardHint], pick: int | Non
     tiles now: it expects a better wait later). ``None`` when the pick is among the fastest."""
     if pick is None or pick not in hints or hints[pick].best:
         return None
-    if any(view.riichi[s] for s in range(4) if s != view.seat):
+    if any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat):
         return "safer"
     fastest = [k for k, h in hints.items() if h.best]
     if not fastest or hints[pick].shanten > hints[fastest[0]].shanten:
         return "value"
-    dora = {dora_of(t >> 2) for t in view.dora_indicators}
+    dora = {dora_of(t >> 2, len(view.scores)) for t in view.dora_indicators}
     if all(k in dora for k in fastest):
         return "value"
     return "shape"

@@ -94,6 +94,9 @@ def observe(view: PlayerView) -> Situation:
                 seen[rt.tile >> 2] += 1
     for t in view.dora_indicators:
         seen[t >> 2] += 1
+    for norths in view.nuki:  # P1: the Norths set aside are seen too
+        for t in norths:
+            seen[t >> 2] += 1
     for s, hand in enumerate(view.open_hands):
         if hand and s != me:
             for t in hand:

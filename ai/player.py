@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
+from ai.base import Agent, discard_choices, nuki_count, obvious_choice, riichi_choices
 from ai.chances import (
     RON_FACTOR,
     ROUGH_SPREAD,
@@ -92,7 +92,7 @@ class Player(Agent):
         self._outlook = None
         if self.style.placement and is_all_last(view.round_index, self.rules):
             self._outlook = Outlook.of(view, self.rules)
-        obvious = obvious_choice(view, legal)
+        obvious = obvious_choice(view, legal, self.rules.north_yakuhai)
         if isinstance(obvious, (Tsumo, Ron)) and self._outlook is not None:
             sit = observe(view)
             if self._decline_win(sit, obvious):
@@ -270,7 +270,7 @@ class Player(Agent):
             for tsumo in (False, True):
                 ws_ = WinSituation(tsumo=tsumo, riichi=use_riichi, round_wind=v.round_wind,
                                    seat_wind=v.seat_wind, dora_indicators=v.dora_indicators,
-                                   honba=v.honba)
+                                   honba=v.honba, nuki=nuki_count(v))
                 try:
                     res = score_hand(list(tiles) + [tile], list(melds), tile, ws_, self.rules)
                 except (NoYaku, NotAWin):
@@ -390,10 +390,10 @@ class Player(Agent):
             r = self._score_win(sit, hand, t, False)
             if r is None:
                 continue
-            for s_ in range(4):
+            for s_ in ol.seats:
                 g = ol.gain_of(s_, r.ron, r.tsumo_dealer, r.tsumo_other) if s_ != me else 0.0
                 if g > gain_now + 5000:
-                    share = n * (RON_FACTOR - 1) / 3
+                    share = n * (RON_FACTOR - 1) / (len(ol.seats) - 1)
                     alt_n += share
                     alt_gain += share * g
         if alt_n <= 0:
@@ -412,7 +412,8 @@ class Player(Agent):
         ws = WinSituation(tsumo=tsumo, riichi=v.riichi[me], ippatsu=v.ippatsu,
                           haitei=tsumo and last, houtei=not tsumo and last,
                           round_wind=v.round_wind, seat_wind=v.seat_wind,
-                          dora_indicators=v.dora_indicators, honba=v.honba)
+                          dora_indicators=v.dora_indicators, honba=v.honba,
+                          nuki=nuki_count(v))
         try:
             return score_hand(hand + [tile], list(sit.melds), tile, ws, self.rules)
         except (NoYaku, NotAWin):
