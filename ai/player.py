@@ -128,8 +128,9 @@ class Player(Agent):
             if lead > 8000:
                 return 1.6, 0.4, -0.2
             return 1.2, 0.2, 0.0
-        if rank == 3:
-            behind = v.scores[order[2]] - v.scores[v.seat]
+        last = len(order) - 1  # last place: 3rd of three (P1) or 4th of four
+        if rank == last:
+            behind = v.scores[order[last - 1]] - v.scores[v.seat]
             if behind > 8000:
                 return 0.5, -0.3, 0.4
             return 0.8, 0.0, 0.2
@@ -365,7 +366,7 @@ class Player(Agent):
             return False  # the game goes on (the dealer keeps the deal): take it
         if ranking(after).index(me) < ol.rank:
             return False  # it moves up (or may, with ura dora): take it
-        if ol.rank < 3:
+        if ol.rank < len(ol.scores) - 1:  # not last (of three or four)
             below = ranking(ol.scores)[ol.rank + 1]
             if ol.scores[me] - ol.scores[below] < 12000:
                 return False  # waiting risks a place
