@@ -140,7 +140,8 @@ def _counts(tiles: Sequence[int]) -> list[int]:
 def visible_counts(view: PlayerView) -> list[int]:
     """34-counts of every tile the seat sees outside its concealed hand: all melds (its own
     too), rivers (a called discard once, in its meld), dora indicators, hands shown by open
-    riichi. This is the ``visible`` argument of :func:`engine.hand.waits.ukeire`."""
+    riichi, Norths set aside, and (three players, P1) every 2m-8m, which are not in play. This
+    is the ``visible`` argument of :func:`engine.hand.waits.ukeire`."""
     seen = [0] * 34
     for melds in view.melds:
         for m in melds:
@@ -156,6 +157,11 @@ def visible_counts(view: PlayerView) -> list[int]:
         if hand and s != view.seat:
             for t in hand:
                 seen[t >> 2] += 1
+    for norths in view.nuki:  # P1: the Norths set aside
+        for t in norths:
+            seen[t >> 2] += 1
+    if len(view.scores) == 3:
+        seen[1:8] = [4] * 7  # P1: no 2m-8m in play: none of them can be drawn
     return seen
 
 

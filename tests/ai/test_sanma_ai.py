@@ -115,3 +115,16 @@ def test_P1_three_hard_ais_play_a_whole_three_player_hanchan_without_failing():
     assert all(a.failures == 0 for a in agents.values())
     assert any(isinstance(a, Nuki) for _s, a in game.actions)
     assert any(isinstance(a, Discard) for _s, a in game.actions)
+
+
+def test_P1_the_practice_hints_count_no_2m_to_8m_and_the_norths_set_aside():
+    from ai.advice import discard_hints, visible_counts
+
+    game, view, legal = first_nuki_offer()
+    seen = visible_counts(view)
+    assert seen[1:8] == [4] * 7
+    game.submit(0, next(a for a in legal if isinstance(a, Nuki)))
+    after = game.view(0)
+    assert visible_counts(after)[NORTH] == 1
+    hints = discard_hints(after)
+    assert hints and all(not set(h.kinds) & set(range(1, 8)) for h in hints.values())
