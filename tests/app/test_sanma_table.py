@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from pathlib import Path
 
 import pytest
 
+import app.app as app_module
 from app.app import RiichiApp
 from app.commands import play as play_command
 from app.i18n import seat_name, set_players
@@ -123,12 +125,12 @@ def test_P1_seat_names_for_three_players():
 
 
 def tsumo_with_a_north() -> tuple[list, object]:
-    """Seed 35 of tenhou3, the player (seat 0, the dealer) setting every North aside and
+    """Seed 9 of tenhou3, the player (seat 0, the dealer) setting every North aside and
     otherwise the greedy baseline, the others greedy and never calling: the player wins East
     1 by tsumo with one North set aside. (events from the win, the player's view before)."""
     from ai import make_agent
 
-    game = Game(TENHOU3, 35)
+    game = Game(TENHOU3, 9)
     agents = {s: make_agent("greedy", seed=5 if s == 0 else 0, rules=TENHOU3) for s in range(3)}
     while True:
         pending = game.pending()
@@ -166,7 +168,7 @@ def test_P1_the_tsumo_result_of_three_players(snap_compare):
     events, before = tsumo_with_a_north()
     win = events[0]
     assert win.tsumo and win.seat == 0 and len(before.nuki[0]) == 1
-    assert win.deltas == (13000, -6000, -6000)  # 6000 each and the player's riichi stick back
+    assert win.deltas[1:] == (-6000, -6000)  # 6000 each: no share of an absent fourth seat
     async def before_shot(pilot):
         await show_result(pilot, events, before)
     assert snap_compare(result_app(), terminal_size=(80, 24), run_before=before_shot)
@@ -286,3 +288,32 @@ def test_P1_riichi_play_players_3_chooses_the_three_player_preset():
 def test_P1_riichi_play_refuses_what_three_players_cannot_have(argv, message):
     with pytest.raises(SystemExit, match=message.replace("(", r"\(").replace(")", r"\)")):
         play_command.options_from_args(_play_args(*argv))
+
+
+def test_a_call_row_longer_than_the_bar_is_cut_and_skip_stays_on_screen():
+    """Seen playing three-player at 80x24: a pon's advice naming a long yaku ("Yakuhai: seat
+    wind (east) +2 more") wrapped, and the Skip row fell out of the call bar."""
+    asyncio.run(_long_call_row())
+
+
+async def _long_call_row():
+    from textual.app import App
+
+    from app.widgets.callbar import CallBar, CallOption
+
+    class BarApp(App):
+        CSS_PATH = str(Path(app_module.__file__).with_name("riichi.tcss"))
+
+        def compose(self):
+            yield CallBar()
+
+    app = BarApp()
+    async with app.run_test(size=(80, 6)) as pilot:
+        bar = app.query_one(CallBar)
+        bar.prompt = "Left discarded 9m"
+        bar.options = (CallOption("Pon 9m 9m 9m", "1", "3→2 shanten · 44 tiles · yaku: "
+                                  "Yakuhai: seat wind (east) +2 more"), CallOption("Skip", "esc"))
+        await pilot.pause()
+        lines = screen_lines(app.screen)
+        assert lines[1].rstrip().endswith("…")
+        assert lines[2].split() == ["Esc", "Skip"]
