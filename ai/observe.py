@@ -27,6 +27,11 @@ class Situation:
         return not any(m.opened for m in self.melds)
 
     @property
+    def players(self) -> int:
+        """Seats at the table (P1: 3 or 4): a seat draws once every ``players`` tiles."""
+        return len(self.view.scores)
+
+    @property
     def sets_needed(self) -> int:
         return 4 - len(self.melds)
 

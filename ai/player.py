@@ -171,6 +171,7 @@ class Player(Agent):
                     tiles: Sequence[int], route_han: float, closed: bool) -> float:
         dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
         dora += sit.dora_count([t >> 2 for m in melds for t in m.tiles])
+        dora += nuki_count(sit.view)  # P1: each North set aside is a dora of the hand
         red = self.rules.red_fives
         reds = sum(1 for t in tiles if is_red(t, red))
         reds += sum(1 for m in melds for t in m.tiles if is_red(t, red))
@@ -186,7 +187,7 @@ class Player(Agent):
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
         rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
-        draws = max(0, sit.tiles_left // 4)
+        draws = max(0, sit.tiles_left // sit.players)
         if not rs:
             s = shanten(counts, sets, closed)
             return -1000.0 - 100 * s, 99, 0
@@ -399,7 +400,7 @@ class Player(Agent):
                     alt_gain += share * g
         if alt_n <= 0:
             return False
-        draws = max(0, sit.tiles_left // 4)
+        draws = max(0, sit.tiles_left // sit.players)
         p_alt = win_probability(0, alt_n, sit.unseen_total(), draws, False, alt_n)
         return p_alt * (alt_gain / alt_n) > gain_now + 500
 
@@ -508,7 +509,7 @@ class Player(Agent):
         if self.style.simple_riichi:
             # a decent wait (four copies or more) always riichi; a poor one only without a yaku
             return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
-        draws = max(1, sit.tiles_left // 4)
+        draws = max(1, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
         ol = self._outlook
