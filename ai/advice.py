@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai import make_agent
+from ai.base import nuki_count
 from ai.chances import live_waits
 from ai.efficiency import regular_shanten
 from ai.placement import Outlook, is_all_last
@@ -138,7 +139,8 @@ def _counts(tiles: Sequence[int]) -> list[int]:
 def visible_counts(view: PlayerView) -> list[int]:
     """34-counts of every tile the seat sees outside its concealed hand: all melds (its own
     too), rivers (a called discard once, in its meld), dora indicators, hands shown by open
-    riichi. This is the ``visible`` argument of :func:`engine.hand.waits.ukeire`."""
+    riichi, Norths set aside, and (three players, P1) every 2m-8m, which are not in play. This
+    is the ``visible`` argument of :func:`engine.hand.waits.ukeire`."""
     seen = [0] * 34
     for melds in view.melds:
         for m in melds:
@@ -154,6 +156,11 @@ def visible_counts(view: PlayerView) -> list[int]:
         if hand and s != view.seat:
             for t in hand:
                 seen[t >> 2] += 1
+    for norths in view.nuki:  # P1: the Norths set aside
+        for t in norths:
+            seen[t >> 2] += 1
+    if len(view.scores) == 3:
+        seen[1:8] = [4] * 7  # P1: no 2m-8m in play: none of them can be drawn
     return seen
 
 
@@ -333,7 +340,7 @@ def _meld_of(action: Chi | Pon | Kan, melds: Sequence[Meld]) -> tuple[Meld, tupl
 
 
 def _dora(view: PlayerView, tiles: Sequence[int], melds: Sequence[Meld], rules: RuleSet) -> int:
-    dora = [dora_of(t >> 2) for t in view.dora_indicators]
+    dora = [dora_of(t >> 2, rules.players) for t in view.dora_indicators]
     every = list(tiles) + [t for m in melds for t in m.tiles]
     return sum(dora.count(t >> 2) for t in every) + sum(
         1 for t in every if is_red(t, rules.red_fives))
@@ -512,7 +519,8 @@ def explain_riichi(view: PlayerView, legal: Sequence[Action], rules: RuleSet) ->
         for _w, _n, tile in live_waits(kinds, unseen, used):
             for riichi, prices in ((True, with_riichi), (False, dama)):
                 sit = WinSituation(riichi=riichi, round_wind=view.round_wind,
-                                   seat_wind=view.seat_wind, dora_indicators=view.dora_indicators)
+                                   seat_wind=view.seat_wind, dora_indicators=view.dora_indicators,
+                                   nuki=nuki_count(view))
                 try:
                     prices.append(score_hand(rest + [tile], melds, tile, sit, rules).ron)
                 except RulesError:
@@ -556,7 +564,7 @@ def explain_win(view: PlayerView, action: Action, rules: RuleSet) -> WinAdvice |
                        houtei=not tsumo and not chankan and last,
                        round_wind=view.round_wind, seat_wind=view.seat_wind,
                        dora_indicators=view.dora_indicators, honba=view.honba,
-                       sticks=view.sticks)
+                       sticks=view.sticks, nuki=nuki_count(view))
     try:
         res = score_hand(concealed, list(view.melds[me]), tile, sit, rules)
     except RulesError:

@@ -16,8 +16,18 @@ import os
 import random
 from collections.abc import Sequence
 
-from engine.actions import Action, AgariYame, DeclareTenpai, Discard, Riichi, Ron, Tsumo
-from engine.tiles import DEFAULT_REDS, is_red
+from engine.actions import (
+    AbortNineTerminals,
+    Action,
+    AgariYame,
+    DeclareTenpai,
+    Discard,
+    Nuki,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from engine.tiles import DEFAULT_REDS, NORTH, is_red
 from engine.view import PlayerView
 
 log = logging.getLogger("riichi.ai")
@@ -67,9 +77,11 @@ class Agent:
         return f"{type(self).__name__}(seed={self.seed})"
 
 
-def obvious_choice(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+def obvious_choice(view: PlayerView, legal: Sequence[Action],
+                   north_yakuhai: bool = False) -> Action | None:
     """What every AI does without thinking: take a win, answer a tenpai declaration (K1 option)
-    truthfully, end the game by agari-yame (G4) when offered; ``None`` when none applies."""
+    truthfully, end the game by agari-yame (G4) when offered, set a North aside (P1,
+    ``nuki_choice``); ``None`` when none applies."""
     for a in legal:
         if isinstance(a, (Tsumo, Ron)):
             return a
@@ -78,7 +90,34 @@ def obvious_choice(view: PlayerView, legal: Sequence[Action]) -> Action | None:
             return a
         if isinstance(a, AgariYame) and a.stop:
             return a
-    return None
+    return nuki_choice(view, legal, north_yakuhai)
+
+
+#: honour and terminal kinds (kokushi's thirteen)
+_KOKUSHI_KINDS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
+def nuki_choice(view: PlayerView, legal: Sequence[Action],
+                north_yakuhai: bool = False) -> Nuki | None:
+    """P1 North timing: a North is set aside at once (a dora that cannot be dealt in, and a
+    free replacement draw) unless it serves the hand: a pair or more of Norths where a North
+    kept in hand is a value tile (``north_yakuhai``: the triplet is a yaku), the North of a
+    kokushi hand (ten kinds of its thirteen), and never while the nine-terminal abort is on
+    offer (a nuki counts as a call and ends that choice: the agent's own logic decides)."""
+    nuki = next((a for a in legal if isinstance(a, Nuki)), None)
+    if nuki is None or any(isinstance(a, AbortNineTerminals) for a in legal):
+        return None
+    kinds = [t >> 2 for t in view.concealed]
+    if north_yakuhai and kinds.count(NORTH) >= 2:
+        return None
+    if kinds.count(NORTH) == 1 and len(_KOKUSHI_KINDS & set(kinds)) >= 10:
+        return None
+    return nuki
+
+
+def nuki_count(view: PlayerView) -> int:
+    """The Norths ``view``'s seat has set aside (P1: a dora each when it wins)."""
+    return len(view.nuki[view.seat]) if view.nuki else 0
 
 
 def fallback(legal: Sequence[Action]) -> Action:

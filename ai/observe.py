@@ -27,6 +27,11 @@ class Situation:
         return not any(m.opened for m in self.melds)
 
     @property
+    def players(self) -> int:
+        """Seats at the table (P1: 3 or 4): a seat draws once every ``players`` tiles."""
+        return len(self.view.scores)
+
+    @property
     def sets_needed(self) -> int:
         return 4 - len(self.melds)
 
@@ -94,6 +99,9 @@ def observe(view: PlayerView) -> Situation:
                 seen[rt.tile >> 2] += 1
     for t in view.dora_indicators:
         seen[t >> 2] += 1
+    for norths in view.nuki:  # P1: the Norths set aside are seen too
+        for t in norths:
+            seen[t >> 2] += 1
     for s, hand in enumerate(view.open_hands):
         if hand and s != me:
             for t in hand:

@@ -25,7 +25,7 @@ def pick_reason(view: PlayerView, hints: dict[int, DiscardHint], pick: int | Non
     """
     if pick is None or pick not in hints or hints[pick].best:
         return None
-    if any(view.riichi[s] for s in range(4) if s != view.seat):
+    if any(view.riichi[s] for s in range(len(view.riichi)) if s != view.seat):
         return "safer"
     fastest = [k for k, h in hints.items() if h.best]
     if not fastest:
@@ -33,7 +33,7 @@ def pick_reason(view: PlayerView, hints: dict[int, DiscardHint], pick: int | Non
     kept = _kept_route(view, hints, pick, fastest, rules)
     if kept is not None:
         return f"yaku:{kept}"
-    dora = {dora_of(t >> 2) for t in view.dora_indicators}
+    dora = {dora_of(t >> 2, len(view.scores)) for t in view.dora_indicators}
     if pick not in dora and all(k in dora for k in fastest):
         return "value"
     if hints[pick].shanten > hints[fastest[0]].shanten:

@@ -52,7 +52,10 @@ GOES_ON = 1500
 
 
 def last_regular_round(rules: RuleSet) -> int:
-    return 7 if rules.length == "hanchan" else 3
+    """The index of South 4 (East 4 in tonpuusen); with three players (P1) each wind has three
+    rounds and the index skips the fourth: South 3 (East 3)."""
+    last = 7 if rules.length == "hanchan" else 3
+    return last - 1 if rules.players == 3 else last
 
 
 def is_all_last(round_index: int, rules: RuleSet) -> bool:
@@ -128,19 +131,25 @@ class Outlook:
             return self.base + (scores[winner] - self.scores[winner]) + GOES_ON
         return self.final_value(scores, 0)
 
+    @property
+    def seats(self) -> range:
+        return range(len(self.scores))
+
     def paid(self, winner: int, loser: int | None, ron: int, tsumo_dealer: int,
               tsumo_other: int) -> dict[int, int]:
-        """Who pays what for a win of ``winner`` (``loser`` None: tsumo), honba included."""
+        """Who pays what for a win of ``winner`` (``loser`` None: tsumo), honba included (S6:
+        ``honba_points`` from each payer, all from the discarder on a ron; P1: two payers)."""
+        honba = self.rules.honba_points * self.honba
         if loser is not None:
-            return {loser: ron + 300 * self.honba}
+            return {loser: ron + honba * (len(self.scores) - 1)}
         out = {}
-        for s in range(4):
+        for s in self.seats:
             if s == winner:
                 continue
             if winner == self.dealer:
-                out[s] = tsumo_other + 100 * self.honba
+                out[s] = tsumo_other + honba
             else:
-                out[s] = (tsumo_dealer if s == self.dealer else tsumo_other) + 100 * self.honba
+                out[s] = (tsumo_dealer if s == self.dealer else tsumo_other) + honba
         return out
 
     def ends_after_win(self, winner: int, scores: list[int]) -> bool:
@@ -157,10 +166,10 @@ class Outlook:
         me = self.seat
         t = self._value_after_win(me, self.paid(me, None, ron, tsumo_dealer, tsumo_other))
         r = 0.0
-        for s in range(4):
+        for s in self.seats:
             if s != me:
                 r += self._value_after_win(me, self.paid(me, s, ron, tsumo_dealer, tsumo_other))
-        r /= 3
+        r /= len(self.scores) - 1
         return tsumo_share * t + (1 - tsumo_share) * r - self.base
 
     def gain_of(self, loser: int | None, ron: int, tsumo_dealer: int, tsumo_other: int) -> float:
@@ -171,7 +180,7 @@ class Outlook:
 
     def loss(self, opponent: int, points: int) -> float:
         """Final-score loss of dealing into ``opponent`` for ``points`` (before honba)."""
-        paid = {self.seat: points + 300 * self.honba}
+        paid = {self.seat: points + self.rules.honba_points * (len(self.scores) - 1) * self.honba}
         return self.base - self._value_after_win(opponent, paid)
 
     def stick_cost(self) -> float:
@@ -186,12 +195,13 @@ class Outlook:
         me = self.seat
         total = 0.0
         n = 0
-        for w in range(4):
+        for w in self.seats:
             if w == me:
                 continue
             price = TYPICAL_WIN * 3 // 2 if w == self.dealer else TYPICAL_WIN
-            ron, td, to = pay(_base_of(price, w == self.dealer), w == self.dealer)
-            for loser in [None] + [s for s in range(4) if s not in (me, w)]:
+            ron, td, to = pay(_base_of(price, w == self.dealer), w == self.dealer,
+                              len(self.scores), self.rules.tsumo_loss)
+            for loser in [None] + [s for s in self.seats if s not in (me, w)]:
                 v = self._value_after_win(w, self.paid(w, loser, ron, td, to))
                 total += self.base - v
                 n += 1
@@ -207,7 +217,7 @@ class Outlook:
         out = []
         for place in range(self.rank - 1, -1, -1):
             ron: dict[int, int | None] = {}
-            for s in range(4):
+            for s in self.seats:
                 if s == me:
                     continue
                 ron[s] = next((p[0] for p in prices
@@ -226,7 +236,7 @@ class Outlook:
         deal-in costs a place"."""
         me = self.seat
         out: dict[int, int | None] = {}
-        for o in range(4):
+        for o in self.seats:
             if o == me:
                 continue
             prices = sorted({p[0] for p in _prices(self.rules, o == self.dealer, False)})
@@ -249,7 +259,8 @@ def _prices(rules: RuleSet, dealer: bool, tsumo: bool) -> list[tuple[int, int, i
     """The (ron, tsumo_dealer, tsumo_other) prices a hand can have, cheapest first: by the ron
     price, or with ``tsumo`` (20-fu hands included) by what a tsumo brings in."""
     steps = _TSUMO_STEPS if tsumo else _STEPS
-    prices = {pay(base_points(h, f, rules)[0], dealer) for h, f in steps}
+    prices = {pay(base_points(h, f, rules)[0], dealer, rules.players, rules.tsumo_loss)
+              for h, f in steps}
     if tsumo:
         return sorted(prices, key=lambda p: total_of(p[0], p[1], p[2], True, dealer))
     return sorted(prices)

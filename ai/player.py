@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.base import Agent, discard_choices, obvious_choice, riichi_choices
+from ai.base import Agent, discard_choices, nuki_count, obvious_choice, riichi_choices
 from ai.chances import (
     RON_FACTOR,
     ROUGH_SPREAD,
@@ -92,7 +92,7 @@ class Player(Agent):
         self._outlook = None
         if self.style.placement and is_all_last(view.round_index, self.rules):
             self._outlook = Outlook.of(view, self.rules)
-        obvious = obvious_choice(view, legal)
+        obvious = obvious_choice(view, legal, self.rules.north_yakuhai)
         if isinstance(obvious, (Tsumo, Ron)) and self._outlook is not None:
             sit = observe(view)
             if self._decline_win(sit, obvious):
@@ -128,8 +128,9 @@ class Player(Agent):
             if lead > 8000:
                 return 1.6, 0.4, -0.2
             return 1.2, 0.2, 0.0
-        if rank == 3:
-            behind = v.scores[order[2]] - v.scores[v.seat]
+        last = len(order) - 1  # last place: 3rd of three (P1) or 4th of four
+        if rank == last:
+            behind = v.scores[order[last - 1]] - v.scores[v.seat]
             if behind > 8000:
                 return 0.5, -0.3, 0.4
             return 0.8, 0.0, 0.2
@@ -170,6 +171,7 @@ class Player(Agent):
                     tiles: Sequence[int], route_han: float, closed: bool) -> float:
         dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
         dora += sit.dora_count([t >> 2 for m in melds for t in m.tiles])
+        dora += nuki_count(sit.view)  # P1: each North set aside is a dora of the hand
         red = self.rules.red_fives
         reds = sum(1 for t in tiles if is_red(t, red))
         reds += sum(1 for m in melds for t in m.tiles if is_red(t, red))
@@ -185,7 +187,7 @@ class Player(Agent):
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
         rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
-        draws = max(0, sit.tiles_left // 4)
+        draws = max(0, sit.tiles_left // sit.players)
         if not rs:
             s = shanten(counts, sets, closed)
             return -1000.0 - 100 * s, 99, 0
@@ -270,7 +272,7 @@ class Player(Agent):
             for tsumo in (False, True):
                 ws_ = WinSituation(tsumo=tsumo, riichi=use_riichi, round_wind=v.round_wind,
                                    seat_wind=v.seat_wind, dora_indicators=v.dora_indicators,
-                                   honba=v.honba)
+                                   honba=v.honba, nuki=nuki_count(v))
                 try:
                     res = score_hand(list(tiles) + [tile], list(melds), tile, ws_, self.rules)
                 except (NoYaku, NotAWin):
@@ -365,7 +367,7 @@ class Player(Agent):
             return False  # the game goes on (the dealer keeps the deal): take it
         if ranking(after).index(me) < ol.rank:
             return False  # it moves up (or may, with ura dora): take it
-        if ol.rank < 3:
+        if ol.rank < len(ol.scores) - 1:  # not last (of three or four)
             below = ranking(ol.scores)[ol.rank + 1]
             if ol.scores[me] - ol.scores[below] < 12000:
                 return False  # waiting risks a place
@@ -390,15 +392,15 @@ class Player(Agent):
             r = self._score_win(sit, hand, t, False)
             if r is None:
                 continue
-            for s_ in range(4):
+            for s_ in ol.seats:
                 g = ol.gain_of(s_, r.ron, r.tsumo_dealer, r.tsumo_other) if s_ != me else 0.0
                 if g > gain_now + 5000:
-                    share = n * (RON_FACTOR - 1) / 3
+                    share = n * (RON_FACTOR - 1) / (len(ol.seats) - 1)
                     alt_n += share
                     alt_gain += share * g
         if alt_n <= 0:
             return False
-        draws = max(0, sit.tiles_left // 4)
+        draws = max(0, sit.tiles_left // sit.players)
         p_alt = win_probability(0, alt_n, sit.unseen_total(), draws, False, alt_n)
         return p_alt * (alt_gain / alt_n) > gain_now + 500
 
@@ -412,7 +414,8 @@ class Player(Agent):
         ws = WinSituation(tsumo=tsumo, riichi=v.riichi[me], ippatsu=v.ippatsu,
                           haitei=tsumo and last, houtei=not tsumo and last,
                           round_wind=v.round_wind, seat_wind=v.seat_wind,
-                          dora_indicators=v.dora_indicators, honba=v.honba)
+                          dora_indicators=v.dora_indicators, honba=v.honba,
+                          nuki=nuki_count(v))
         try:
             return score_hand(hand + [tile], list(sit.melds), tile, ws, self.rules)
         except (NoYaku, NotAWin):
@@ -506,7 +509,7 @@ class Player(Agent):
         if self.style.simple_riichi:
             # a decent wait (four copies or more) always riichi; a poor one only without a yaku
             return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
-        draws = max(1, sit.tiles_left // 4)
+        draws = max(1, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
         ol = self._outlook

@@ -141,9 +141,37 @@ def t_count(key: str, count: int, **values: Any) -> str:
     return t(_current.plural_key(key, count), **values)
 
 
-#: Seats named from the player's seat (0): you, the player to the right, across, left.
+#: Seats named from the player's seat (0): you, the player to the right, across, left; with
+#: three players (P1) nobody sits across: you, right, left.
 REL_NAMES = ("you", "right", "across", "left")
+REL_NAMES_3 = ("you", "right", "left")
 WIND_KEYS = ("east", "south", "west", "north")
+
+#: The number of seats at the table shown (P1: 3 or 4). Seat texts are made in many places that
+#: see a seat number but not the rules (event lines, results, prompts); the game on screen sets
+#: this once (``set_players``) instead of each of them being handed the rules.
+_players = 4
+
+
+def set_players(players: int) -> None:
+    """Name seats for a table of ``players`` (3 or 4) from now on: the session of a game and
+    the replay viewer call it with their game's number of players."""
+    global _players
+    if players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, got {players!r}")
+    _players = players
+
+
+def players() -> int:
+    """The number of seats of the table shown (``set_players``)."""
+    return _players
+
+
+def rel_seat(seat: int, human: int = 0) -> str:
+    """Where ``seat`` sits from ``human``: ``you``, ``right``, ``across`` (four players only) or
+    ``left``."""
+    names = REL_NAMES_3 if _players == 3 else REL_NAMES
+    return names[(seat - human) % _players]
 
 
 @dataclass
@@ -161,14 +189,14 @@ viewer: ContextVar[Viewer] = ContextVar("viewer", default=Viewer())  # noqa: B03
 
 
 def seat_name(seat: int, human: int | None = None) -> str:
-    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat;
-    at a shared table the other seats' names."""
+    """``You`` / ``Right`` / ``Across`` / ``Left`` (in the current language) for an absolute seat
+    (with three players seat 2 is ``Left``); at a shared table the other seats' names."""
     v = viewer.get()
     if human is None:
         if v.names and seat != v.seat:
             return v.names[seat]
         human = v.seat if v.seat is not None else 0
-    return t(f"seat.{REL_NAMES[(seat - human) % 4]}")
+    return t(f"seat.{rel_seat(seat, human)}")
 
 
 def seat_text(key: str, seat: int, human: int | None = None, role: str = "seat",
@@ -179,7 +207,7 @@ def seat_text(key: str, seat: int, human: int | None = None, role: str = "seat",
     their places, or at a shared table the viewer's names). Other placeholders come from
     ``values``."""
     v = viewer.get()
-    mine = (seat - human) % 4 == 0 if human is not None else seat == v.seat
+    mine = (seat - human) % _players == 0 if human is not None else seat == v.seat
     if mine and _current.has(f"{key}_you"):
         key = f"{key}_you"
     name = names[seat] if names is not None else seat_name(seat, human)

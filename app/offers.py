@@ -26,6 +26,7 @@ from engine.actions import (
     DeclareTenpai,
     Discard,
     Kan,
+    Nuki,
     Pass,
     Pon,
     Riichi,
@@ -120,6 +121,8 @@ def build_offers(legal: Sequence[Action], view: PlayerView | None, rules: RuleSe
             name = {MeldKind.ANKAN: "ankan", MeldKind.KAKAN: "kakan"}.get(a.kind, "kan")
             tiles = a.tiles + ((a.called,) if a.called is not None else ())
             offers.append(Offer(label(t(f"action.{name}"), tiles), a))
+        elif isinstance(a, Nuki):  # P1: set a North aside, offered like a kan
+            offers.append(Offer(label(t("action.nuki"), (a.tile,)), a))
         elif isinstance(a, AbortNineTerminals):
             offers.append(Offer(label(t("action.kyuushu")), a))
         elif isinstance(a, DeclareTenpai):

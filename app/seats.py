@@ -122,13 +122,14 @@ def opponents_from_records(seats: Iterable[Any], level: str) -> dict[int, Oppone
     return out
 
 
-def seat_labels(seats: Sequence[Any] | None) -> tuple[str, str, str, str]:
-    """The four seats' names on screen from seat records: the player ``You``, a named AI by
-    its name, the others (an mjai bot, an older record) by their place (``Right``)."""
-    from app.i18n import seat_name
+def seat_labels(seats: Sequence[Any] | None) -> tuple[str, ...]:
+    """The seats' names on screen from seat records (one per seat of the table shown, P1): the
+    player ``You``, a named AI by its name, the others (an mjai bot, an older record) by their
+    place (``Right``)."""
+    from app.i18n import players, seat_name
 
     out = []
-    for seat in range(4):
+    for seat in range(players()):
         record = seats[seat] if seats is not None and seat < len(seats) else None
         name = record.get("name") if isinstance(record, dict) else None
         if (seat != HUMAN and isinstance(record, dict) and record.get("kind") == "ai"
@@ -136,21 +137,23 @@ def seat_labels(seats: Sequence[Any] | None) -> tuple[str, str, str, str]:
             out.append(name.strip())
         else:
             out.append(seat_name(seat))
-    return out[0], out[1], out[2], out[3]
+    return tuple(out)
 
 
-def seat_styles(seats: Sequence[Any] | None, short: bool = False) -> tuple[str, str, str, str]:
+def seat_styles(seats: Sequence[Any] | None, short: bool = False) -> tuple[str, ...]:
     """What kind of player each seat is (``Hard · aggressive``; "" for the player, an mjai
-    bot or an older record without a name)."""
-    out = ["", "", "", ""]
+    bot or an older record without a name), one per seat of the table shown (P1)."""
+    from app.i18n import players as seat_count
+
+    out = [""] * seat_count()
     if seats is None:
-        return out[0], out[1], out[2], out[3]
+        return tuple(out)
     players = opponents_from_records(seats, "normal")
-    for seat in BOT_SEATS:
+    for seat in BOT_SEATS[:len(out) - 1]:
         record = seats[seat] if seat < len(seats) else None
         if isinstance(record, dict) and record.get("kind") == "ai" and record.get("name"):
             out[seat] = style_text(players[seat], short)
-    return out[0], out[1], out[2], out[3]
+    return tuple(out)
 
 
 def parse_seat(text: str) -> tuple[int, str | Opponent]:
@@ -191,11 +194,11 @@ def players_of(opponents: str | Mapping[int, Opponent]) -> dict[int, Opponent]:
 
 
 def seat_records(name: str, opponents: str | Mapping[int, Opponent],
-                 mjai: Mapping[int, str]) -> list[dict[str, Any]]:
-    """The seats as the journal and the history record them."""
+                 mjai: Mapping[int, str], seats: int = 4) -> list[dict[str, Any]]:
+    """The seats as the journal and the history record them (``seats`` of them, P1)."""
     out: list[dict[str, Any]] = [{"kind": "human", "name": name}]
     players = players_of(opponents)
-    for seat in BOT_SEATS:
+    for seat in BOT_SEATS[:seats - 1]:
         if seat in mjai:
             out.append({"kind": "mjai", "command": mjai[seat]})
         else:
@@ -247,11 +250,12 @@ def make_agents(game, opponents: str | Mapping[int, Opponent], seed: int, autopl
             opponents if isinstance(opponents, str) else "normal")
         players[HUMAN] = Opponent(level)
     agents: dict[int, Any] = {}
-    for seat in [*BOT_SEATS] + ([HUMAN] if autoplay else []):
+    for seat in [*BOT_SEATS[:game.rules.players - 1]] + ([HUMAN] if autoplay else []):
         o = players.get(seat, Opponent())
         ours = make_agent(o.level, seed=seed * 4 + seat, rules=game.rules,
                           personality=o.personality if o.level in LEVELS else None)
-        command = mjai.get(seat) if seat != HUMAN else None
+        # mjai has no agreed three-player form (P1): the CLI refuses bots for such a game
+        command = mjai.get(seat) if seat != HUMAN and game.rules.players == 4 else None
         if command is None:
             agents[seat] = ours
             continue

@@ -406,7 +406,7 @@ class GameSession:
         from app.seats import mjai_seats, seat_records
 
         return seat_records(self.app.settings.name, self.setup.players(),
-                            mjai_seats(self.agents))
+                            mjai_seats(self.agents), self.game.rules.players)
 
     def record_history(self, journal: Any) -> None:
         """Add the finished game to the history, then remove its save (storage.session)."""
@@ -444,7 +444,7 @@ def open_journal(app: Any, rules: Any, seed: int, setup: Any) -> Any:
     from app.seats import seat_records
     from app.storage.journal import Journal
 
-    seats = seat_records(app.settings.name, setup.players(), app.options.mjai)
+    seats = seat_records(app.settings.name, setup.players(), app.options.mjai, rules.players)
     meta = {"difficulty": setup.difficulty, "reds": setup.reds, "preset": setup.rules}
     try:
         return Journal.create(None, rules, seed, seats, meta)

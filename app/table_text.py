@@ -13,10 +13,19 @@ from typing import Any
 
 from rich.text import Text
 
-from app.i18n import round_label, seat_name, seat_text, t, texts
+from app.i18n import rel_seat, round_label, seat_name, seat_text, t, texts
 from app.offers import practice_aid
 from app.widgets import ScoreInfo, SeatInfo
-from engine.events import Called, Discarded, Event, KanDeclared, RoundDrawn, RoundStarted, Win
+from engine.events import (
+    Called,
+    Discarded,
+    Event,
+    KanDeclared,
+    Nuki,
+    RoundDrawn,
+    RoundStarted,
+    Win,
+)
 from engine.rules import RuleSet
 from engine.tiles import dora_of, seat_wind
 from engine.view import PlayerView
@@ -38,6 +47,10 @@ def event_line(ev: Event, p: Any) -> Text | None:
             kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
             line = Text(seat_text(f"event.{kind}", ev.seat, tiles=""))
             line.append_text(p.tiles(ev.meld.tiles, sep=" "))
+            return line
+        case Nuki():
+            line = Text(seat_text("event.nuki", ev.seat, tiles=""))
+            line.append_text(p.tiles([ev.tile]))
             return line
         case Win():
             return Text(seat_text("event.win", ev.seat), style="bold")
@@ -67,7 +80,7 @@ def seat_info(view: PlayerView, seat: int, shown: int, last_seat: int | None,
         name=seat_labels(records)[seat],
         style=seat_styles(records)[seat],
         style_short=seat_styles(records, short=True)[seat],
-        wind=seat_wind(seat, view.dealer),
+        wind=seat_wind(seat, view.dealer, len(view.scores)),
         points=view.scores[seat],
         riichi=view.riichi[seat],
         tiles=tile_count(view, seat, shown, last_seat),
@@ -98,12 +111,34 @@ def center_info(view: PlayerView, p: Any, saving: bool = True) -> Text:
     info = Text(t("table.indicator") + " ")
     info.append_text(p.tiles(view.dora_indicators, sep=" "))
     info.append(" → " + t("table.dora") + " ")
-    info.append_text(p.kinds([dora_of(i >> 2) for i in view.dora_indicators]))
+    players = len(view.scores)
+    info.append_text(p.kinds([dora_of(i >> 2, players) for i in view.dora_indicators]))
     info.append(f"\n{t('table.wall', n=view.live_tiles_left)}")
     if not saving:
         info.append(f"\n{t('table.not_saved')}", style="bold")
     info.justify = "center"
     return info
+
+
+def north_info(view: PlayerView, shown: int, p: Any) -> Text:
+    """The side across of a three-player table (P1), where nobody sits: the Norths each seat
+    has set aside (a dora each) beside its points, the shown seat first, then right and left."""
+    out = Text(t("table.norths"), style="bold")
+    players = len(view.scores)
+    order = [(shown + k) % players for k in range(players)]
+    width = max(len(seat_name(s, shown)) for s in order)
+    for seat in order:
+        out.append("\n")
+        name = seat_name(seat, shown)
+        out.append(f"{name:<{width}} ", style="bold" if rel_seat(seat, shown) == "you" else "")
+        out.append(f"{view.scores[seat]:>6}  ")
+        norths = view.nuki[seat] if seat < len(view.nuki) else ()
+        if norths:
+            out.append_text(p.tiles(list(norths), sep=" "))
+        else:
+            out.append("-", style="dim")
+    out.no_wrap = True
+    return out
 
 
 def tile_count(view: PlayerView, seat: int, shown: int, last_seat: int | None) -> int:

@@ -13,6 +13,13 @@ Run from the repository root:
    does not count): median <= 5 ms, p99 <= 50 ms.
 4. The levels in one duplicate league, ``hard,normal,easy,greedy``: average rank with its 95%
    interval per level (target: easy > normal > hard, neighbours' intervals apart).
+
+With ``--players 3`` (P1, rules tenhou3; issue 15): 1. is ``hard`` against two ``greedy``
+(duplicate over three seats: target average rank <= 1.70 over >= 300 games, 2.00 is even) and
+2. three ``hard`` AIs' rates, printed beside the same rates of the players of the 16 real Tenhou
+three-player games in ``../shared/logs/sanma`` (when that folder is there; a small sample):
+
+    .venv/bin/python benchmarks/bench_ai.py --players 3 --games 300 --selfplay 30 --timing 0
 """
 
 from __future__ import annotations
@@ -40,7 +47,17 @@ def main() -> int:
                     help="duplicate games of hard,normal,easy,greedy (0: skip)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--players", type=int, choices=(3, 4), default=4,
+                    help="3: three-player games (tenhou3), hard vs two greedy")
     args = ap.parse_args()
+    if args.players == 3:
+        if args.games:
+            vs_greedy_three(args)
+        if args.selfplay:
+            selfplay_three(args)
+        if args.timing:
+            timing(args)
+        return 0
 
     if args.games:
         vs_greedy(args)
@@ -69,6 +86,80 @@ def vs_greedy(args: argparse.Namespace) -> None:
     print(f"       greedy average rank {g['avg_rank']:.3f}; hard win {hard['win_rate']:.1%} "
           f"deal-in {hard['deal_in_rate']:.1%} vs greedy win {g['win_rate']:.1%} "
           f"deal-in {g['deal_in_rate']:.1%}")
+
+
+def vs_greedy_three(args: argparse.Namespace) -> None:
+    t0 = time.monotonic()
+    recs = league(args.games, args.seed, ["hard", "greedy", "greedy"], duplicate=True,
+                  workers=args.workers, preset_name="tenhou3")
+    rows = {r["seat"]: r for r in summarise(recs)}
+    hard = rows["hard"]
+    lo, hi = hard["rank_ci95"]
+    print(f"three players: hard vs 2 greedy, duplicate, {hard['games']} games "
+          f"({time.monotonic() - t0:.0f}s, seeds {args.seed}..):")
+    print(f"  {verdict(hard['avg_rank'] <= 1.70)} average rank {hard['avg_rank']:.3f} "
+          f"(95% CI {lo:.2f}-{hi:.2f}; target <= 1.70, 2.00 is even), ranks "
+          + "/".join(f"{x * 100:.0f}%" for x in hard["rank_dist"][:3]))
+    g = rows["greedy"]
+    print(f"       greedy average rank {g['avg_rank']:.3f}; hard win {hard['win_rate']:.1%} "
+          f"deal-in {hard['deal_in_rate']:.1%} vs greedy win {g['win_rate']:.1%} "
+          f"deal-in {g['deal_in_rate']:.1%}")
+
+
+def selfplay_three(args: argparse.Namespace) -> None:
+    t0 = time.monotonic()
+    recs = league(args.selfplay, args.seed + 5000, ["hard"] * 3, workers=args.workers,
+                  preset_name="tenhou3")
+    r = summarise(recs)[0]
+    tenhou = tenhou_three_player_rates()
+    print(f"three-way hard self-play, {args.selfplay} games, {r['rounds'] // 3} rounds "
+          f"({time.monotonic() - t0:.0f}s), beside {tenhou.get('label', 'no Tenhou logs')}:")
+    for key in ("win_rate", "deal_in_rate", "riichi_rate", "call_rate", "draw_rate"):
+        ref = f"{tenhou[key]:6.1%}" if key in tenhou else "     -"
+        print(f"       {key:<13} {r[key]:6.1%}   Tenhou {ref}")
+    print(f"       average win {r['avg_win_points']}, average deal-in {r['avg_deal_in_points']}")
+
+
+def tenhou_three_player_rates() -> dict:
+    """Per player and round, from the real Tenhou three-player games in ../shared/logs/sanma
+    (16 games, replayed by the engine): how often a player won, dealt in, declared riichi, called (chi,
+    pon or open kan), and how often a round ended in an exhaustive draw. ``{}`` without them."""
+    from engine.events import Called, Discarded, KanDeclared, RoundDrawn, RoundStarted, Win
+    from engine.meld import MeldKind
+    from engine.records import read_record
+    from engine.replay import replay_game
+
+    folder = Path(__file__).resolve().parents[2] / "shared" / "logs" / "sanma"
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".mjlog", ".json")
+                   ) if folder.is_dir() else []
+    seats = rounds = wins = deal_ins = riichi = calls = draws = 0
+    for path in files:
+        game = replay_game(read_record(path)).game
+        if game is None:
+            continue
+        events = game.events
+        called: set[int] = set()
+        for ev in events:
+            if isinstance(ev, RoundStarted):
+                rounds += 1
+                seats += 3
+                called = set()
+            elif isinstance(ev, Win):
+                wins += 1
+                deal_ins += not ev.tsumo
+            elif isinstance(ev, Discarded) and ev.riichi:
+                riichi += 1
+            elif isinstance(ev, (Called, KanDeclared)) and ev.meld.kind in (
+                    MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN) and ev.seat not in called:
+                called.add(ev.seat)
+                calls += 1
+            elif isinstance(ev, RoundDrawn) and not ev.kind.abortive:
+                draws += 1
+    if not seats:
+        return {}
+    return {"label": f"real Tenhou three-player games ({len(files)} files, {rounds} rounds)",
+            "win_rate": wins / seats, "deal_in_rate": deal_ins / seats,
+            "riichi_rate": riichi / seats, "call_rate": calls / seats, "draw_rate": draws / rounds}
 
 
 def selfplay(args: argparse.Namespace) -> None:

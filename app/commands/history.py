@@ -19,14 +19,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the games (and any warnings) as JSON")
     parser.add_argument("--stats", action="store_true",
                         help="also show statistics for the human seat")
+    parser.add_argument("--players", type=int, choices=(3, 4),
+                        help="only three- or four-player games (statistics: four-player "
+                             "unless 3 is given; the two are never mixed)")
 
 
 def run(args: argparse.Namespace) -> int:
     from app.storage.history import History
 
     with History.open() as h:
-        games = h.list_games(args.limit or None)
-        stats = h.statistics() if args.stats else None
+        players = getattr(args, "players", None)
+        games = h.list_games(None if players else args.limit or None)
+        if players:  # P1: the games of that many players only
+            games = [g for g in games if len(g.seats) == players][:args.limit or None]
+        stats = h.statistics(players=players or 4) if args.stats else None
         warnings = list(h.warnings)
     if args.json:
         out: dict[str, object] = {"games": [g.to_dict() for g in games], "warnings": warnings}
@@ -51,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if stats is not None and stats.games:
         print()
         print(f"games {stats.games}   average placement {stats.average_placement:.2f}   "
-              f"1st-4th {' / '.join(map(str, stats.placements))}")
+              f"1st-{_ORDINAL[stats.players]} {' / '.join(map(str, stats.placements))}")
         rates = [("win", stats.win_rate), ("deal-in", stats.deal_in_rate),
                  ("riichi", stats.riichi_rate), ("call", stats.call_rate)]
         print("   ".join(f"{name} {r:.1%}" for name, r in rates if r is not None))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 NAME = "play"
-HELP = "play a game against three AI opponents (the default command)"
+HELP = "play a game against three AI opponents, or two with --players 3 (the default command)"
 
-RULE_PRESETS = ("tenhou", "majsoul", "local")
+RULE_PRESETS = ("tenhou", "majsoul", "local", "tenhou3", "majsoul3")
 LENGTHS = ("hanchan", "tonpuusen")
 DIFFICULTIES = ("easy", "normal", "hard", "random", "tsumogiri", "greedy")
 SPEEDS = ("instant", "fast", "normal")
@@ -16,7 +16,12 @@ SPEEDS = ("instant", "fast", "normal")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int,
                         help="seed of the game (the same seed deals the same tiles)")
-    parser.add_argument("--rules", choices=RULE_PRESETS, help="rules preset (default: tenhou)")
+    parser.add_argument("--rules", choices=RULE_PRESETS,
+                        help="rules preset (default: tenhou; tenhou3 and majsoul3 are "
+                             "three-player games)")
+    parser.add_argument("--players", type=int, choices=(3, 4),
+                        help="3 for three-player riichi (sanma, rules tenhou3 unless --rules "
+                             "names another three-player preset)")
     parser.add_argument("--length", choices=LENGTHS, help="hanchan (default) or tonpuusen")
     parser.add_argument("--difficulty", choices=DIFFICULTIES,
                         help="every opponent's level (default: each seat's level in the "
@@ -56,8 +61,9 @@ def options_from_args(args: argparse.Namespace):
 
     direct = any(
         getattr(args, name, None) not in (None, False)
-        for name in ("seed", "rules", "length", "difficulty", "autoplay")
+        for name in ("seed", "rules", "length", "difficulty", "autoplay", "players")
     )
+    rules = _rules(args.rules, getattr(args, "players", None))
     mjai: dict[int, str] = {}
     opponents: dict[int, object] = {}
     for seat, player in getattr(args, "seat", None) or []:
@@ -67,9 +73,12 @@ def options_from_args(args: argparse.Namespace):
             mjai[seat] = player
         else:
             opponents[seat] = player
+    if mjai and rules in ("tenhou3", "majsoul3"):
+        raise SystemExit("riichi play: error: mjai bots (--seat) play four-player games only "
+                         "(mjai has no agreed three-player form)")
     return PlayOptions(
         seed=args.seed,
-        rules=args.rules,
+        rules=rules,
         length=args.length,
         difficulty=args.difficulty,
         autoplay=args.autoplay,
@@ -83,6 +92,20 @@ def options_from_args(args: argparse.Namespace):
         mjai=mjai,
         opponents=opponents,
     )
+
+
+def _rules(rules: str | None, players: int | None) -> str | None:
+    """The preset for ``--rules`` and ``--players`` (P1); a clear error when they disagree."""
+    from engine.rules import PRESETS, default_preset
+
+    if players is None:
+        return rules
+    if rules is None:
+        return default_preset(players)
+    if PRESETS[rules].players != players:
+        raise SystemExit(f"riichi play: error: --rules {rules} is a "
+                         f"{PRESETS[rules].players}-player preset, not for --players {players}")
+    return rules
 
 
 def run(args: argparse.Namespace) -> int:

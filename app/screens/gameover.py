@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from app.i18n import seat_name, t
+from app.i18n import seat_name, set_players, t
 from app.screens.base import SizeAware
 from app.seats import seat_labels, seat_styles
 
@@ -33,7 +33,8 @@ def standings_table(result, rules, seats=None) -> Table:
         table.add_column(t(f"gameover.{heading}"), justify=justify)
     oka_total = 0
     if rules.oka_to_first:
-        oka_total = (rules.return_points - rules.starting_points) * 4 // 1000
+        # G7: (return - start) from every player (three with P1)
+        oka_total = (rules.return_points - rules.starting_points) * rules.players // 1000
     for place, seat in enumerate(result.ranking):
         uma = rules.uma[place]
         oka = oka_total if place == 0 else 0
@@ -63,6 +64,8 @@ class GameOverScreen(SizeAware, Screen):
         super().__init__()
         self.seats = seats  # who played (app.seats records): the opponents' names
         self.result = result
+        if result is not None:
+            set_players(len(result.points))  # the seats of the game that ended (P1)
         self.reason = reason
         self.setup = setup
         self.seed = seed
@@ -75,7 +78,8 @@ class GameOverScreen(SizeAware, Screen):
                 if self.result.leftover_sticks:
                     yield Static(t("table.sticks", n=self.result.leftover_sticks), classes="hint")
             if self.reason == "bust":
-                loser = min(range(4), key=lambda s: self.result.points[s])
+                points = self.result.points
+                loser = min(range(len(points)), key=lambda s: points[s])
                 name = seat_labels(self.seats)[loser] if self.seats else seat_name(loser)
                 yield Static(t("gameover.ended_bust", seat=name), classes="hint")
             yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",

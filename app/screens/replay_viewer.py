@@ -2,7 +2,7 @@
 title screen) and the viewer (``ReplayViewerScreen``).
 
 The viewer rebuilds the game from its record's rules, seed and actions (STYLE 5: the same
-mechanism as resuming) and keeps one ``Frame`` per step: the four seats' views after each action
+mechanism as resuming) and keeps one ``Frame`` per step: every seat's views after each action
 that changed something, so every hand is shown open. A round's last step keeps the finished
 round on screen with its result; the next step is the next deal. Keys: ←/→ a step, Home/End the
 first/last step, p/n (PgUp/PgDn) the previous/next round.
@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from app.i18n import round_label, seat_name, seat_text, t, texts
+from app.i18n import round_label, seat_name, seat_text, set_players, t, texts
 from app.screens.base import SizeAware
 from app.seats import seat_labels, seat_styles
 from app.storage.history import History, PlayedGame
@@ -38,6 +38,7 @@ from engine.events import (
     Drew,
     GameEnded,
     KanDeclared,
+    Nuki,
     RoundDrawn,
     RoundEnded,
     RoundStarted,
@@ -57,10 +58,10 @@ class ReplayError(ValueError):
 
 @dataclass(frozen=True)
 class Frame:
-    """One step: the four seats' views, the events that led here, and which round it is
-    (``round_no`` counts the game's deals from 0)."""
+    """One step: every seat's view (four, or three with P1), the events that led here, and
+    which round it is (``round_no`` counts the game's deals from 0)."""
 
-    views: tuple[PlayerView, PlayerView, PlayerView, PlayerView]
+    views: tuple[PlayerView, ...]
     events: tuple
     round_no: int
 
@@ -84,7 +85,7 @@ def build_frames(rules: RuleSet, seed: int, actions) -> list[Frame]:
     round_no = 0
 
     def frame(events) -> Frame:
-        return Frame(tuple(game.view(s) for s in range(4)), tuple(events), round_no)
+        return Frame(tuple(game.view(s) for s in range(rules.players)), tuple(events), round_no)
 
     frames = [frame(game.events)]
 
@@ -139,6 +140,10 @@ def describe(frame: Frame, p) -> list[Text]:
                 line = Text(seat_text(f"event.{kind}", ev.seat, tiles=""))
                 line.append_text(p.tiles(ev.meld.tiles, sep=" "))
                 lines.append(line)
+            case Nuki():
+                line = Text(seat_text("event.nuki", ev.seat, tiles=""))
+                line.append_text(p.tiles([ev.tile]))
+                lines.append(line)
             case DoraRevealed():
                 line = Text(t("event.dora", tile=""))
                 line.append_text(p.tiles([ev.indicator]))
@@ -175,7 +180,7 @@ def describe(frame: Frame, p) -> list[Text]:
                     lines.append(Text(f"{t('abort.title')}: {t(f'abort.{ev.kind.value}')}",
                                       style="bold"))
                 else:
-                    tenpai = [seat_name(s) for s in range(4) if ev.tenpai[s]]
+                    tenpai = [seat_name(s) for s in range(len(ev.tenpai)) if ev.tenpai[s]]
                     title = "nagashi" if ev.kind is DrawKind.NAGASHI else "exhaustive"
                     line = Text(t(f"draw.{title}"), style="bold")
                     line.append(" · " + t("draw.tenpai") + ": " + (", ".join(tenpai) or "-"))
@@ -217,6 +222,8 @@ class ReplayViewerScreen(SizeAware, Screen):
         self.record = record
         self.frames = frames_of(record)  # ReplayError for a record that cannot be replayed
         # who played: the opponents by name (older records: by place), and what kind of player
+        self.players = len(self.frames[0].views)
+        set_players(self.players)  # the names below are given for this table (P1)
         self.player_names = seat_labels(record.seats)
         self.player_kinds = seat_styles(record.seats)
 
@@ -229,7 +236,7 @@ class ReplayViewerScreen(SizeAware, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="replay-bar")
         with Vertical(id="replay-seats"):
-            for seat in range(4):
+            for seat in range(self.players):
                 yield ReplaySeat(id=f"replay-seat-{seat}", classes="replay-seat")
         info = VerticalScroll(id="replay-info")
         info.can_focus = False  # the arrow keys, Home and End step through the game
@@ -238,6 +245,7 @@ class ReplayViewerScreen(SizeAware, Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        set_players(self.players)  # seats named for three players (P1)
         self.show(0)
 
     def watch_index(self, index: int) -> None:
@@ -247,17 +255,17 @@ class ReplayViewerScreen(SizeAware, Screen):
         frame = self.frames[index]
         p = self.app.painter
         v0 = frame.views[0]
-        dora = frozenset(dora_of(i >> 2) for i in v0.dora_indicators)
+        dora = frozenset(dora_of(i >> 2, self.players) for i in v0.dora_indicators)
         # The discard to mark: this step's, or the one a ron took.
         latest = next((e.seat if isinstance(e, Discarded) else e.from_seat
                        for e in reversed(frame.events)
                        if isinstance(e, Discarded) or (isinstance(e, Win) and not e.tsumo)),
                       None)
-        for seat in range(4):
+        for seat in range(self.players):
             v = frame.views[seat]
             self.query_one(f"#replay-seat-{seat}", ReplaySeat).state = SeatState(
                 name=self.player_names[seat],
-                wind=seat_wind(seat, v.dealer),
+                wind=seat_wind(seat, v.dealer, self.players),
                 points=v.scores[seat],
                 riichi=v.riichi[seat],
                 turn=seat == v.turn,
@@ -267,6 +275,7 @@ class ReplayViewerScreen(SizeAware, Screen):
                 river=v.rivers[seat],
                 last=seat == latest,
                 dora_kinds=dora,
+                nuki=v.nuki[seat] if seat < len(v.nuki) else (),
             )
         bar = Text()
         bar.append(f" {round_label(v0.round_index)} ", style="bold reverse")

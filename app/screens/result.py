@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.glyphs import Painter
-from app.i18n import seat_name, seat_text, t, texts
+from app.i18n import seat_name, seat_text, set_players, t, texts
 from app.screens.base import SizeAware
 from app.seats import seat_labels
 from app.widgets.melds import meld_text
@@ -56,7 +56,10 @@ def limit_label(limit: str | None) -> str:
 
 
 def win_renderable(win: Win, p: Painter, dora_indicators,
-                   names: Sequence[str] | None = None) -> Group:
+                   names: Sequence[str] | None = None, nuki=()) -> Group:
+    """A win's block; ``names``: the seats' names (else their places); ``nuki``: the Norths the
+    winner set aside (P1), shown beside the melds and named in the dora line (each is a dora of
+    its own, counted in it)."""
     r = win.result
     parts = []
     head = Text()
@@ -77,6 +80,9 @@ def win_renderable(win: Win, p: Painter, dora_indicators,
     for meld in win.melds:
         hand.append("  ")
         hand.append_text(meld_text(p, meld))
+    if nuki:
+        hand.append("  ")
+        hand.append_text(p.tiles(list(nuki), sep=" "))
     parts.append(hand)
     ind = Text(t("result.dora_heading") + ": ", style="dim")
     ind.append_text(p.tiles(dora_indicators, sep=" "))
@@ -90,7 +96,10 @@ def win_renderable(win: Win, p: Painter, dora_indicators,
     tx = texts()
     for y in r.yaku:
         han = t("result.yakuman") if r.yakuman else f"{y.han} {t('result.han')}"
-        yaku.add_row(tx.yaku(y.name), han)
+        name = tx.yaku(y.name)
+        if y.name == "dora" and nuki:
+            name += " " + t("result.nuki_dora", n=len(nuki))
+        yaku.add_row(name, han)
     fu = Table.grid(padding=(0, 2))
     fu.add_column()
     fu.add_column(justify="right")
@@ -130,7 +139,7 @@ def draw_renderable(draw: RoundDrawn, p: Painter, names: Sequence[str] | None = 
     grid.add_column()
     grid.add_column()
     grid.add_column()
-    for seat in range(4):
+    for seat in range(len(draw.tenpai)):
         tenpai = draw.tenpai[seat]
         hand = p.tiles(sorted(draw.hands[seat]), sep=" ") if draw.hands[seat] else Text("")
         status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
@@ -150,7 +159,7 @@ def scores_renderable(deltas, after, names: Sequence[str] | None = None) -> Tabl
     table.add_column(t("result.before"), justify="right")
     table.add_column("±", justify="right")
     table.add_column(t("result.after"), justify="right")
-    for seat in range(4):
+    for seat in range(len(deltas)):
         d = deltas[seat]
         style = "bold" if d > 0 else ("dim" if d == 0 else "")
         table.add_row(_seat(seat, names), str(after[seat] - d), Text(f"{d:+d}" if d else "0", style=style),
@@ -170,6 +179,9 @@ class ResultScreen(SizeAware, ModalScreen):
         self.events = list(events)
         self.view_before = view_before
         self.rules = rules
+        end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
+        if end is not None:
+            set_players(len(end.deltas))  # the seats of the round shown (P1)
         # the seats' names from the game's seat records (app.seats); None: their places
         self.player_names = seat_labels(seats) if seats is not None else None
 
@@ -179,7 +191,9 @@ class ResultScreen(SizeAware, ModalScreen):
         blocks = []
         for ev in self.events:
             if isinstance(ev, Win):
-                blocks.append(win_renderable(ev, p, dora, self.player_names))
+                nuki = self.view_before.nuki[ev.seat] if self.view_before is not None and \
+                    ev.seat < len(self.view_before.nuki) else ()
+                blocks.append(win_renderable(ev, p, dora, self.player_names, nuki))
             elif isinstance(ev, RoundDrawn):
                 blocks.append(draw_renderable(ev, p, self.player_names))
         end = next((e for e in self.events if isinstance(e, RoundEnded)), None)

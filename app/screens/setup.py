@@ -58,10 +58,19 @@ class GameSetup:
 
         return replace(self, opponents=tuple(self.players()[s] for s in BOT_SEATS))
 
+    @property
+    def seat_count(self) -> int:
+        """3 or 4: the preset's number of players (P1)."""
+        rules = PRESETS.get(self.rules)
+        return rules.players if rules is not None else 4
+
     def ruleset(self):
         from engine.rules import RED_SETS, preset
 
-        return preset(self.rules, length=self.length, red_fives=RED_SETS[self.reds])
+        reds = RED_SETS[self.reds]
+        if self.seat_count == 3:
+            reds = (0, *reds[1:])  # P1: no 2m-8m, so no red 5m; the choice is for 5p and 5s
+        return preset(self.rules, length=self.length, red_fives=reds)
 
 
 class SetupScreen(SizeAware, Screen):
@@ -85,8 +94,7 @@ class SetupScreen(SizeAware, Screen):
                     t("setup.length"), list(LENGTHS), [t(f"setup.{v}") for v in LENGTHS],
                     "hanchan", id="length", label_width=LABEL,
                 )
-                # four-player presets: three players (P1) have no table screen yet
-                presets = [p for p, rules in PRESETS.items() if rules.players == 4]
+                presets = list(PRESETS)  # tenhou3 and majsoul3 are three-player games (P1)
                 yield Choice(
                     t("setup.rules"), presets, [t(f"preset.{p}") for p in presets], s.rules,
                     id="rules", label_width=LABEL,

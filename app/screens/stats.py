@@ -4,6 +4,8 @@ and deal-in points, the placement of recent games as a chart, and the yaku of th
 
 The numbers are ``app.storage.history.Statistics`` (of the human seats). No history yet gives a
 friendly message; a damaged database is moved aside by storage, whose warning is shown here.
+Three-player games (P1) are counted apart from four-player ones: ``p`` switches between the two
+records when the history holds both (the screen opens on four players unless there are none).
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ def percent(rate: float | None) -> str:
     return "-" if rate is None else f"{rate * 100:.1f}%"
 
 
-def load_statistics() -> tuple[Statistics, list[str]]:
-    """The human seats' statistics and storage's warnings (a damaged file moved aside…)."""
+def load_statistics() -> tuple[dict[int, Statistics], list[str]]:
+    """The human seats' statistics of four- and of three-player games (P1), by the number of
+    players, and storage's warnings (a damaged file moved aside…)."""
     with History.open(check=False) as h:
-        stats = h.statistics("human", recent=RECENT)
+        stats = {n: h.statistics("human", recent=RECENT, players=n) for n in (4, 3)}
         return stats, list(h.warnings)
 
 
@@ -61,16 +64,37 @@ class StatsScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("escape", "close", t("stats.back"), key_display="Esc"),
         Binding("q", "close", t("stats.back"), show=False),
+        Binding("p", "players", t("stats.switch")),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        self.stats, self.warnings = load_statistics()
+        self.by_players, self.warnings = load_statistics()
+        self.players = 4 if self.by_players[4].games or not self.by_players[3].games else 3
+
+    @property
+    def stats(self) -> Statistics:
+        return self.by_players[self.players]
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # the switch only when the history holds games of both kinds
+        if action == "players":
+            return all(s.games for s in self.by_players.values())
+        return True
+
+    async def action_players(self) -> None:
+        """Show the other record: three players after four, and back (P1)."""
+        self.players = 7 - self.players
+        await self.recompose()
+        self._fill()
 
     def compose(self) -> ComposeResult:
         s = self.stats
         with VerticalScroll(id="stats-box"):
-            yield Static(t("stats.title"), classes="heading", id="stats-title")
+            title = t("stats.title")
+            if self.players == 3 or self.by_players[3].games:
+                title += " · " + t(f"stats.players_{self.players}")
+            yield Static(title, classes="heading", id="stats-title")
             for warning in self.warnings:
                 yield Static(warning, classes="stats-warning")
             if not s.games:
@@ -108,14 +132,17 @@ class StatsScreen(SizeAware, Screen):
     def on_mount(self) -> None:
         for warning in self.warnings:
             self.notify(warning, severity="warning", timeout=8)
+        self._fill()
+
+    def _fill(self) -> None:
         s = self.stats
         if not s.games:
             return
         self.query_one("#stats-placements", BarChart).bars = placement_bars(s)
         self.query_one("#stats-rates", BarChart).bars = rate_bars(s)
         chart = self.query_one("#stats-recent", PlacementChart)
-        labels = tuple(t(f"gameover.place_{i}") for i in range(1, 5))
-        chart.labels = labels  # type: ignore[assignment]
+        labels = tuple(t(f"gameover.place_{i}") for i in range(1, self.players + 1))
+        chart.labels = labels
         chart.placements = tuple(s.recent_placements)
         if s.yaku_counts:
             self.query_one("#stats-yaku", BarChart).bars = yaku_bars(s)

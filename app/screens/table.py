@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from app.i18n import seat_name, t
+from app.i18n import players, rel_seat, seat_name, set_players, t
 from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_note
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
@@ -27,6 +27,7 @@ from app.table_text import (
     event_line,
     flags,
     last_discarder,
+    north_info,
     score_info,
     seat_info,
     waits_note,
@@ -46,6 +47,7 @@ class TableScreen(SizeAware, Screen):
         self.session = session
         self.seat = seat  # the seat this screen shows and plays
         session.attach(self, seat)
+        set_players(session.game.rules.players)  # seat names of a three-player table (P1)
         self.view: PlayerView | None = None
         self.legal: tuple[Action, ...] = ()
         self.offers: list[Offer] = []
@@ -85,6 +87,8 @@ class TableScreen(SizeAware, Screen):
         yield from table_widgets()
 
     def on_mount(self) -> None:
+        # three players (P1): nobody across; that side shows the Norths set aside (riichi.tcss)
+        self.set_class(self.game.rules.players == 3, "-three")
         self.apply_size()
         # a resumed game: its event log's last lines, as they were, and its last discard marked
         self.log_events(self.game.events, last=self.query_one("#log", RichLog).max_lines)
@@ -122,16 +126,18 @@ class TableScreen(SizeAware, Screen):
 
     # --- showing the game -------------------------------------------------------------------
     def rel_id(self, seat: int) -> str:
-        return ("my", "right", "across", "left")[(seat - self.seat) % 4]
+        rel = rel_seat(seat, self.seat)
+        return "my" if rel == "you" else rel
 
     def show_view(self, view: PlayerView) -> None:
         from app.seats import bot_seats
 
         self.view = view
-        dora = frozenset(dora_of(i >> 2) for i in view.dora_indicators)
+        set_players(len(view.scores))  # another table's names may have been set meanwhile
+        dora = frozenset(dora_of(i >> 2, len(view.scores)) for i in view.dora_indicators)
         bots = bot_seats(self.agents)
         records = self.session.seat_records()  # the players' names and kinds
-        for seat in range(4):
+        for seat in range(len(view.scores)):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
                              self.my_note(view) if seat == self.seat else "", records)
@@ -148,6 +154,9 @@ class TableScreen(SizeAware, Screen):
         self.query_one(ScoreBar).info = score_info(view, self.turn_label(view), self.flags())
         self.query_one("#center-info", Static).update(
             center_info(view, self.app.painter, self.session.saving))
+        if players() == 3:
+            self.query_one("#north-box", Static).update(
+                north_info(view, self.seat, self.app.painter))
         self.show_placement(view)
         self.update_controls()
 

@@ -1,5 +1,6 @@
 """The table screen's widgets and where they sit: the score bar, the three opponents around the
-centre (seat line, melds, river), the player's river, seat line and melds, the hand, the call bar,
+centre (seat line, melds, river; with three players the side across shows the Norths set aside
+and the scores instead), the player's river, seat line and melds, the hand, the call bar,
 the footer; the event log at the roomier size. Sizes and colours are in app/riichi.tcss."""
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ def table_widgets() -> ComposeResult:
         with Vertical(id="center"):
             with Vertical(id="seat-across", classes="seat"):
                 yield from _seat_widgets("across")
+                # three players (P1): nobody sits across; the Norths set aside and the scores
+                yield Static(id="north-box")
             yield Static(id="center-info")
             with Vertical(id="my-river-box"):
                 yield RiverView(id="my-river")

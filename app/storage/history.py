@@ -380,23 +380,31 @@ class History:
 
         return self._run(op, None)
 
-    def statistics(self, player_seat_kind: str = "human", recent: int = 20) -> Statistics:
+    def statistics(self, player_seat_kind: str = "human", recent: int = 20,
+                   players: int = 4) -> Statistics:
         """The record of every seat of kind ``player_seat_kind`` (each such seat in each game
-        counts once), see ``Statistics``."""
+        counts once) in the games of ``players`` players (P1: three- and four-player games are
+        counted apart: their placements and rates do not compare), see ``Statistics``."""
 
         def op(conn: sqlite3.Connection) -> Statistics:
             games = conn.execute(
-                "SELECT id, seats, ranking FROM games ORDER BY finished, rowid").fetchall()
+                "SELECT id, seats, ranking, rules FROM games ORDER BY finished, rowid").fetchall()
             mine: dict[str, list[int]] = {}
+            honba_ron: dict[str, int] = {}  # what a honba adds to a ron, per game (S6, P1)
             placements: list[int] = []
-            for gid, seats, ranking in games:
+            for gid, seats, ranking, rules in games:
                 seats_l, ranking_l = json.loads(seats), json.loads(ranking)
+                if len(seats_l) != players:
+                    continue
+                honba_ron[gid] = HONBA_RON
+                if players == 3:
+                    honba_ron[gid] = json.loads(rules).get("honba_points", 100) * 2
                 kind_seats = [i for i, s in enumerate(seats_l) if seat_kind(s) == player_seat_kind]
                 if kind_seats:
                     mine[gid] = kind_seats
                     placements.extend(ranking_l.index(s) + 1 for s in kind_seats)
             if not mine:
-                return Statistics()
+                return Statistics(placements=(0,) * players, players=players)
             wins_by_round: dict[tuple[str, int], list[tuple[int, int, int, str]]] = {}
             for gid, seq, seat, frm, pts, yaku in conn.execute(
                 "SELECT game_id, seq, seat, from_seat, points, yaku FROM wins ORDER BY rowid"
@@ -429,7 +437,7 @@ class History:
                         yaku_counts.update(y for y in json.loads(yaku) if y not in NOT_YAKU)
                     # what the discarder paid: the hand's value, and the honba on the first win
                     # (S6: 300 each, to the first winner from the discarder, as the engine pays)
-                    paid = [pts + (HONBA_RON * honba if i == 0 else 0)
+                    paid = [pts + (honba_ron[gid] * honba if i == 0 else 0)
                             for i, (seat, frm, pts, _) in enumerate(wins)
                             if frm == me and seat != me]
                     if paid:
@@ -446,8 +454,8 @@ class History:
                 games=len(placements),
                 rounds=n_rounds,
                 average_placement=mean(placements),
-                placements=(placements.count(1), placements.count(2), placements.count(3),
-                            placements.count(4)),
+                placements=tuple(placements.count(p) for p in range(1, players + 1)),
+                players=players,
                 win_rate=rate(won),
                 deal_in_rate=rate(dealt_in),
                 riichi_rate=rate(riichi),
@@ -486,6 +494,6 @@ def get_game(game_id: str, path: str | os.PathLike[str] | None = None) -> Played
 
 
 def statistics(player_seat_kind: str = "human", recent: int = 20,
-               path: str | os.PathLike[str] | None = None) -> Statistics:
+               path: str | os.PathLike[str] | None = None, players: int = 4) -> Statistics:
     with History.open(path, check=False) as h:
-        return h.statistics(player_seat_kind, recent)
+        return h.statistics(player_seat_kind, recent, players)

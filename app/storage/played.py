@@ -114,7 +114,8 @@ class GameSummary:
 @dataclass(frozen=True, slots=True)
 class Statistics:
     """The player's record over all games of seats of one kind. Rates are fractions of rounds
-    played (None before any round); ``placements`` counts 1st-4th; ``recent_placements`` the
+    played (None before any round); ``placements`` counts 1st-4th (1st-3rd for three-player
+    games, P1: ``players``; the two are never mixed); ``recent_placements`` the
     placements of the last games, oldest first. ``deal_ins`` counts wins paid (a double ron
     is two); ``deal_in_rate`` counts rounds; ``average_deal_in_points`` is what was paid per
     deal-in, honba included (riichi sticks are not a payment to the winner)."""
@@ -122,7 +123,7 @@ class Statistics:
     games: int = 0
     rounds: int = 0
     average_placement: float | None = None
-    placements: tuple[int, int, int, int] = (0, 0, 0, 0)
+    placements: tuple[int, ...] = (0, 0, 0, 0)
     win_rate: float | None = None
     deal_in_rate: float | None = None
     riichi_rate: float | None = None
@@ -134,9 +135,11 @@ class Statistics:
     average_deal_in_points: float | None = None
     yaku_counts: dict[str, int] = field(default_factory=dict)
     recent_placements: list[int] = field(default_factory=list)
+    players: int = 4  # P1: the games counted are of this many players
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "players": self.players,
             "games": self.games,
             "rounds": self.rounds,
             "average_placement": self.average_placement,

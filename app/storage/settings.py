@@ -30,8 +30,7 @@ SEAT_KEYS = ("seat_1", "seat_2", "seat_3")  # the opponents: app.seats.parse_opp
 def _rule_presets() -> tuple[str, ...]:
     from engine.rules import PRESETS
 
-    # the table plays four seats: three-player presets (P1) wait for their screen
-    return tuple(name for name, rules in PRESETS.items() if rules.players == 4)
+    return tuple(PRESETS)  # tenhou3 and majsoul3: three players (P1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,8 +71,8 @@ class BarChart(Widget):
 
 
 class PlacementChart(Widget):
-    """Reactives ``placements`` (1-4 per game, oldest first) and ``labels`` (the four row
-    names). One row per place, one column per game: a ``●`` in the row of the game's place.
+    """Reactives ``placements`` (1-4 per game, oldest first) and ``labels`` (a row name per
+    place: four, or three for three-player games). One row per place, one column per game: a ``●`` in the row of the game's place.
     When the width is short, the most recent games that fit are shown."""
 
     COMPONENT_CLASSES = {
@@ -83,10 +83,10 @@ class PlacementChart(Widget):
     }
 
     placements: reactive[tuple[int, ...]] = reactive((), layout=True)
-    labels: reactive[tuple[str, str, str, str]] = reactive(("1", "2", "3", "4"))
+    labels: reactive[tuple[str, ...]] = reactive(("1", "2", "3", "4"), layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 4
+        return len(self.labels)
 
     def fitting(self, width: int) -> tuple[int, ...]:
         """The games shown in ``width`` cells (two cells per game)."""
@@ -103,9 +103,11 @@ class PlacementChart(Widget):
             3: self.get_component_rich_style("placementchart--middle", partial=True),
             4: self.get_component_rich_style("placementchart--last", partial=True),
         }
+        last = len(self.labels)
+        styles[last] = self.get_component_rich_style("placementchart--last", partial=True)
         empty = self.get_component_rich_style("placementchart--empty", partial=True)
         lines = []
-        for place in (1, 2, 3, 4):
+        for place in range(1, last + 1):
             line = Text(_pad(self.labels[place - 1], label_w) + " │")
             for p in shown:
                 if p == place:

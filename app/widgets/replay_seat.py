@@ -35,6 +35,7 @@ class SeatState:
     river: tuple = ()  # entries with tile, riichi, called_by
     last: bool = False  # the river's final tile is the latest discard
     dora_kinds: frozenset[int] = field(default_factory=frozenset)
+    nuki: tuple[int, ...] = ()  # P1: the Norths set aside, shown beside the melds
 
 
 class ReplaySeat(Widget):
@@ -73,8 +74,10 @@ class ReplaySeat(Widget):
             head.append_text(p.face(s.drawn, dora=(s.drawn >> 2) in s.dora_kinds))
             head.append(p.mark(s.drawn))
         lines = [head]
-        for meld in s.melds:
-            part = meld_text(p, meld)
+        parts = [meld_text(p, meld) for meld in s.melds]
+        if s.nuki:
+            parts.append(p.tiles(list(s.nuki), sep=" "))
+        for part in parts:
             line = lines[-1]
             if line.cell_len + 2 + part.cell_len > width:
                 lines.append(Text(INDENT))

@@ -12,3 +12,6 @@ def _riichi_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.delenv("COLORTERM", raising=False)
     yield
+    from app.i18n import set_players
+
+    set_players(4)  # a three-player table (P1) names seats for three until another is shown

@@ -73,6 +73,9 @@ def test_malformed_file_is_moved_aside_and_defaults_used(content):
     assert path.with_name("settings.toml.bad").read_bytes() == content
 
 
-def test_P1_three_player_presets_are_not_offered_to_the_four_seat_table():
-    with pytest.raises(ValueError, match="'tenhou3' is not one of tenhou, majsoul, local"):
-        Settings().replace(rules="tenhou3")
+def test_P1_three_player_presets_are_saved_settings_now_that_the_table_shows_three_seats():
+    assert Settings().replace(rules="tenhou3").rules == "tenhou3"
+    assert Settings().replace(rules="majsoul3").rules == "majsoul3"
+    with pytest.raises(ValueError, match="'tenhou2' is not one of tenhou, majsoul, local, "
+                                         "tenhou3, majsoul3"):
+        Settings().replace(rules="tenhou2")
