@@ -298,3 +298,18 @@ def test_a_shared_tables_ai_players_are_the_ones_its_creator_chose(tmp_path):
         assert (agent.level, agent.personality) == ("easy", "defensive")
     finally:
         loop.close()
+
+
+def test_a_three_player_preset_is_refused_for_a_shared_table():
+    """Shared tables seat four: New game with tenhou3 says so and creates nothing (P1)."""
+    from types import SimpleNamespace
+
+    from app.screens.setup import GameSetup
+    from app.serve.app import ServeApp
+
+    said: list[str] = []
+    created: list[object] = []
+    fake = SimpleNamespace(notify=lambda text, **_: said.append(text),
+                           tables=SimpleNamespace(create=lambda *a: created.append(a)))
+    ServeApp.start_game(fake, GameSetup(rules="tenhou3"))  # type: ignore[arg-type]
+    assert created == [] and said and "four-player" in said[0]
