@@ -120,17 +120,23 @@ def center_info(view: PlayerView, p: Any, saving: bool = True) -> Text:
     return info
 
 
-def north_info(view: PlayerView, shown: int, p: Any) -> Text:
+def north_info(view: PlayerView, shown: int, p: Any, names: Sequence[str] | None = None) -> Text:
     """The side across of a three-player table (P1), where nobody sits: the Norths each seat
-    has set aside (a dora each) beside its points, the shown seat first, then right and left."""
+    has set aside (a dora each) beside its points, the shown seat first, then right and left.
+    ``names``: the seats' names as the seat lines give them (else their places)."""
+    from rich.cells import cell_len
+
     out = Text(t("table.norths"), style="bold")
     players = len(view.scores)
     order = [(shown + k) % players for k in range(players)]
-    width = max(len(seat_name(s, shown)) for s in order)
+    label = {s: names[s] if names is not None and s != shown else seat_name(s, shown)
+             for s in order}
+    width = max(cell_len(label[s]) for s in order)
     for seat in order:
         out.append("\n")
-        name = seat_name(seat, shown)
-        out.append(f"{name:<{width}} ", style="bold" if rel_seat(seat, shown) == "you" else "")
+        name = label[seat]
+        pad = " " * (width - cell_len(name))
+        out.append(f"{name}{pad} ", style="bold" if rel_seat(seat, shown) == "you" else "")
         out.append(f"{view.scores[seat]:>6}  ")
         norths = view.nuki[seat] if seat < len(view.nuki) else ()
         if norths:

@@ -130,7 +130,7 @@ class TableScreen(SizeAware, Screen):
         return "my" if rel == "you" else rel
 
     def show_view(self, view: PlayerView) -> None:
-        from app.seats import bot_seats
+        from app.seats import bot_seats, seat_labels
 
         self.view = view
         set_players(len(view.scores))  # another table's names may have been set meanwhile
@@ -156,7 +156,7 @@ class TableScreen(SizeAware, Screen):
             center_info(view, self.app.painter, self.session.saving))
         if players() == 3:
             self.query_one("#north-box", Static).update(
-                north_info(view, self.seat, self.app.painter))
+                north_info(view, self.seat, self.app.painter, seat_labels(records)))
         self.show_placement(view)
         self.update_controls()
 

@@ -47,7 +47,8 @@ async def _resume():
         assert screen.game.rules.players == 3 and screen.seed == 1
         assert screen.view == left_with  # the same hand, the North still set aside
         assert [t >> 2 for t in screen.view.nuki[0]] == [NORTH]
-        assert screen.query_one("#left-line", SeatLine).info.name == "Left"
+        # the same opponent on the left, by the name the save recorded
+        assert screen.query_one("#left-line", SeatLine).info.name == saved.game.seats[2]["name"]
         assert not screen.query_one("#across-line").display
         assert "You    35000  No" in "\n".join(screen_lines(screen))
         assert len(screen.agents) == 2  # two AI seats, no fourth

@@ -23,6 +23,7 @@ from app.screens.gameover import GameOverScreen
 from app.screens.result import ResultScreen
 from app.screens.setup import GameSetup
 from app.screens.table import TableScreen
+from app.seats import seat_labels
 from app.storage.settings import Settings
 from app.widgets import SeatLine
 from engine.actions import Chi, Kan, Nuki, Pass, Pon
@@ -84,17 +85,20 @@ async def _nuki_by_key():
         lines = "\n".join(screen_lines(screen))
         assert "Norths set aside (dora)" in lines
         assert "You set a North aside" not in lines  # the log shows only at the roomier size
-        box = str(screen.query_one("#north-box").render())
-        assert box.splitlines()[1].split() == ["You", "35000", "No"]
-        assert box.splitlines()[2].split() == ["Right", "35000", "-"]
-        assert box.splitlines()[3].split() == ["Left", "35000", "-"]
         # nobody across; seat 1 on the right, seat 2 on the left, winds over three seats
         assert not screen.query_one("#across-line").display
         assert not screen.query_one("#across-river").display
         right = screen.query_one("#right-line", SeatLine).info
         left = screen.query_one("#left-line", SeatLine).info
-        assert (right.name, right.wind) == ("Right", 28)  # South
-        assert (left.name, left.wind) == ("Left", 29)  # West
+        names = seat_labels(screen.session.seat_records())  # the opponents' own names
+        assert (right.name, right.wind) == (names[1], 28)  # South
+        assert (left.name, left.wind) == (names[2], 29)  # West
+        assert len(names) == 3 and names[1] != names[2]
+        # the box across names the seats as their seat lines do
+        box = str(screen.query_one("#north-box").render())
+        assert box.splitlines()[1].split() == ["You", "35000", "No"]
+        assert box.splitlines()[2].split() == [right.name, "35000", "-"]
+        assert box.splitlines()[3].split() == [left.name, "35000", "-"]
 
 
 def test_P1_the_four_player_table_still_shows_the_seat_across():
@@ -108,7 +112,9 @@ async def _four_player_table():
         screen = app.screen
         assert screen.query_one("#across-line").display
         assert not screen.query_one("#north-box").display
-        assert screen.query_one("#across-line", SeatLine).info.name == "Across"
+        names = seat_labels(screen.session.seat_records())
+        assert len(names) == 4
+        assert screen.query_one("#across-line", SeatLine).info.name == names[2]
 
 
 def test_P1_seat_names_for_three_players():

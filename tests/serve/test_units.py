@@ -262,10 +262,13 @@ def test_two_apps_in_one_loop_and_a_crash_stays_in_its_app(tmp_path, monkeypatch
 def test_a_key_before_the_shared_table_is_built_does_nothing():
     """Found by bench_serve: a key that reaches a table screen pushed a moment ago (the creator
     started) asked the hand that was not there yet, and ended that player's session."""
+    from types import SimpleNamespace
+
     from app.screens.lobby import SharedTableScreen
 
     class Handle:
         seat = 0
+        game = SimpleNamespace(rules=preset("tenhou"))
 
         def attach(self, node, seat):
             pass
