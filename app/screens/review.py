@@ -200,6 +200,9 @@ class ReviewViewerScreen(ReplayViewerScreen):
         return self.guess and self.picked is None and bool(self.decisions[self.at]["options"])
 
     def show(self, index: int) -> None:
+        # the base viewer's on_mount (Textual runs it after this class's) shows step 0: the
+        # step shown is always the current one
+        index = self.index
         super().show(index)
         d = self.decisions[self.at]
         if index != self.frame_of(d):

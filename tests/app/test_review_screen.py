@@ -7,8 +7,10 @@ decisions, few samples) so the tests stay fast. Snapshots at 80x24 of the list a
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
+from rich.console import Console
 from textual.widgets import OptionList, Static
 
 from app.screens import review as R
@@ -30,7 +32,10 @@ def key() -> S.ReviewKey:
 
 
 def text_of(widget: Static) -> str:
-    return str(widget.render())
+    """The plain text a Static shows (a string, a rich Text or a Group of them)."""
+    console = Console(width=120, file=io.StringIO(), record=True)
+    console.print(widget.content)
+    return console.export_text()
 
 
 async def wait_review(pilot, screen: ReviewScreen) -> None:
@@ -152,7 +157,10 @@ async def _enter_opens_the_viewer_at_the_decision_with_the_table_and_next_prev()
         assert frame.actions <= first["index"]
         assert all(f.actions > first["index"] for f in viewer.frames[viewer.index + 1:])
         await pilot.press("right_square_bracket")
+        await pilot.pause()
         assert viewer.at == 1
+        table = text_of(viewer.query_one("#replay-events", Static))
+        assert "Decision 2/" in table and data["decisions"][1]["played_text"] in table
         assert viewer.frames[viewer.index].actions <= data["decisions"][1]["index"]
         await pilot.press("left_square_bracket")
         assert viewer.at == 0
@@ -177,6 +185,9 @@ async def _what_would_you_do_hides_until_a_pick():
         await pilot.press("w")
         viewer = app.screen
         assert viewer.hiding
+        hidden = text_of(viewer.query_one("#replay-events", Static))
+        assert "What would you do?" in hidden and "played" not in hidden
+        assert "±" not in hidden and played[0]["played_text"] not in hidden.split("\n")[1]
         before = viewer.index
         await pilot.press("right")
         assert viewer.index == before  # stepping on would show the played action
@@ -186,6 +197,10 @@ async def _what_would_you_do_hides_until_a_pick():
         assert viewer.picked == 0 and not viewer.hiding
         verdict = pick_verdict(played[0], 0)
         assert verdict in ("best", "fine", "inaccuracy", "mistake", "blunder")
+        await pilot.pause()
+        revealed = text_of(viewer.query_one("#replay-events", Static))
+        assert f"Your pick: {played[0]['details'][0]['text']}: {verdict}" in revealed
+        assert "Played:" in revealed and "±" in revealed
 
 
 def test_option_table_hides_values_until_revealed():
@@ -222,3 +237,34 @@ async def _review_from_the_final_standings(monkeypatch):
 
 def test_review_from_the_final_standings(monkeypatch):
     asyncio.run(_review_from_the_final_standings(monkeypatch))
+
+
+async def _until_reviewed(pilot) -> None:
+    await pilot.press("h", "r")
+    await wait_review(pilot, pilot.app.screen)
+
+
+@pytest.mark.slow
+def test_review_list_snapshot(snap_compare):
+    """The review at 80x24: match and value lost per category, the decisions worth a look."""
+    seed_history()
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=_until_reviewed,
+                        press=["f", "f"])
+
+
+@pytest.mark.slow
+def test_option_table_snapshot(snap_compare):
+    """The viewer at the first decision worth a look: its option table (shanten, tiles, yaku,
+    value ± interval, win and deal-in rates, played and best marked)."""
+    seed_history()
+    data = kept_data()
+    at = next(i for i, d in enumerate(data["decisions"]) if d["grade"] in R.WORTH)
+
+    async def before(pilot) -> None:
+        await _until_reviewed(pilot)
+        await pilot.press("f", "f")
+        pilot.app.screen.query_one("#review-list", OptionList).highlighted = at
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=before)
