@@ -291,6 +291,7 @@ class ReviewScreen(SizeAware, Screen):
         self.data: dict[str, Any] | None = None
         self.which = "worth"
         self.cancel = threading.Event()
+        self.running = False  # a review is being computed (Esc cancels it)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box"):
@@ -311,6 +312,7 @@ class ReviewScreen(SizeAware, Screen):
             self.finished(data)
             return
         self.progress(0, 0)
+        self.running = True
         self.run_review()
 
     def progress(self, done: int, total: int) -> None:
@@ -338,12 +340,14 @@ class ReviewScreen(SizeAware, Screen):
         self.app.call_from_thread(self.finished, data)
 
     def failed(self, why: str) -> None:
+        self.running = False
         self.query_one("#review-progress", Static).update(t("review.failed", why=why))
 
     def finished(self, data: dict[str, Any]) -> None:
         if self.cancel.is_set():
             return
         self.data = data
+        self.running = False
         progress = self.query_one("#review-progress", Static)
         progress.display = False
         self.query_one("#review-summary", Static).update(summary_table(data))
@@ -394,7 +398,7 @@ class ReviewScreen(SizeAware, Screen):
         self.open_at(True)
 
     def action_close(self) -> None:
-        if self.data is None:
+        if self.running:
             self.cancel.set()
             self.notify(t("review.cancelled"))
         self.app.pop_screen()

@@ -268,3 +268,27 @@ def test_option_table_snapshot(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=(80, 24), run_before=before)
+
+
+async def _unreviewable_game_says_why_and_keeps_nothing():
+    from dataclasses import replace
+
+    bad = replace(recorded_game(), game_id="bad-rules",
+                  rules={**recorded_game().rules, "length": "forever"})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ReviewScreen(bad, samples=4, limit=2))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            line = text_of(app.screen.query_one("#review-progress", Static))
+            if "cannot be reviewed" in line:
+                break
+        assert "This game cannot be reviewed: length must be one of" in line
+        assert not app.screen.running
+        await pilot.press("escape")
+        assert not any("cancelled" in n.message for n in app._notifications)
+    assert not (S.review_path(S.ReviewKey("bad-rules", 0, 4, 0, 2))).exists()
+
+
+def test_unreviewable_game_says_why_and_keeps_nothing():
+    asyncio.run(_unreviewable_game_says_why_and_keeps_nothing())
