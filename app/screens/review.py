@@ -80,15 +80,14 @@ def summary_table(data: dict[str, Any]) -> Table:
 
 
 def decision_label(d: dict[str, Any]) -> Text:
-    """``East 1 #14  efficiency  discard 6z → discard 1p  -1200 ±300  mistake``."""
-    line = Text(f"{d['round']:<9} #{d['index']:<4} ")
-    line.append(f"{t('review.cat_' + d['category'].replace('/', '_')):<10} ")
-    line.append(d["played_text"])
+    """``blunder    East 1 #21  discard 1p → discard 5m  -3950 ±3622  efficiency``: the grade
+    first and one line (cut at the edge), so a narrow terminal still shows what matters."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{grade_text(d['grade']):<10}", style=GRADE_STYLE.get(d["grade"], ""))
+    line.append(f" {d['round']} #{d['index']}  {d['played_text']}")
     if d["grade"] != "best" and not d["obvious"]:
-        line.append(f" → {d['best_text']}")
-        line.append(f"  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
-    line.append("  ")
-    line.append(grade_text(d["grade"]), style=GRADE_STYLE.get(d["grade"], ""))
+        line.append(f" → {d['best_text']}  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
+    line.append(f"  {t('review.cat_' + d['category'].replace('/', '_'))}", style="dim")
     return line
 
 
