@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -38,6 +39,7 @@ FILTERS = ("worth", "mistakes", "all")
 # the review's settings when opened from the standings or the replays list (tests make it small)
 SETTINGS: dict[str, Any] = {"samples": DEFAULT_SAMPLES, "seed": 0, "limit": None}
 WORTH = ("inaccuracy", "mistake", "blunder")
+YAKU_WIDTH = 16  # the yaku column's most columns: the table fits 80 columns
 GRADE_STYLE = {"best": "bold", "fine": "", "inaccuracy": "italic", "mistake": "bold reverse",
                "blunder": "bold reverse"}
 
@@ -83,7 +85,8 @@ def decision_label(d: dict[str, Any]) -> Text:
     """``blunder    East 1 #21  discard 1p → discard 5m  -3950 ±3622  efficiency``: the grade
     first and one line (cut at the edge), so a narrow terminal still shows what matters."""
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append(f"{grade_text(d['grade']):<10}", style=GRADE_STYLE.get(d["grade"], ""))
+    g = grade_text(d["grade"])
+    line.append(g + " " * max(0, 10 - cell_len(g)), style=GRADE_STYLE.get(d["grade"], ""))
     line.append(f" {d['round']} #{d['index']}  {d['played_text']}")
     if d["grade"] != "best" and not d["obvious"]:
         line.append(f" → {d['best_text']}  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
@@ -92,12 +95,13 @@ def decision_label(d: dict[str, Any]) -> Text:
 
 
 def yaku_text(yaku: list[str]) -> str:
+    """The first yaku route and how many more (``Riichi +1``), or "none!"."""
     if not yaku:
         return t("review.no_yaku")
     from app.i18n import texts
 
-    names = texts()
-    return ", ".join(names.yaku(y) for y in yaku[:3])
+    more = f" +{len(yaku) - 1}" if len(yaku) > 1 else ""
+    return texts().yaku(yaku[0]) + more
 
 
 def option_table(d: dict[str, Any], picked: int | None = None,
@@ -109,9 +113,12 @@ def option_table(d: dict[str, Any], picked: int | None = None,
     if reveal:
         cols += ["value", "win", "deal_in", "mark"]
     for c in cols:
+        # one line per option: a long list of yaku is cut rather than wrapped
         table.add_column(t(f"review.col_{c}") if c != "#" else "#",
                          justify="right" if c in ("shanten", "tiles", "value", "win", "deal_in")
-                         else "left", no_wrap=c in ("value", "option"))
+                         else "left", no_wrap=c in ("yaku", "value", "option"),
+                         overflow="ellipsis" if c == "yaku" else "fold",
+                         max_width=YAKU_WIDTH if c == "yaku" else None)
     values = {o["text"]: o for o in d["options"]}
     best = max(d["options"], key=lambda o: o["value"])["text"] if d["options"] else d["best_text"]
     for i, det in enumerate(d["details"]):
@@ -130,10 +137,10 @@ def option_table(d: dict[str, Any], picked: int | None = None,
             if picked == i:
                 marks.append(t("review.mark_pick"))
             if o is None:
-                row += ["", "", "", " · ".join(marks)]
+                row += ["", "", "", ",".join(marks)]
             else:
                 row += [f"{o['value']:+.0f} ±{o['interval']:.0f}", _pct(o["win_rate"]),
-                        _pct(o["deal_in_rate"]), " · ".join(marks)]
+                        _pct(o["deal_in_rate"]), ",".join(marks)]
         style = "bold" if reveal and text == best else ""
         table.add_row(*row, style=style)
     return table
