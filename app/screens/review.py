@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from ai.review.grades import grade
 from ai.review.review import DEFAULT_SAMPLES
-from app.i18n import t
+from app.i18n import round_label, t
 from app.screens.base import SizeAware
 from app.screens.replay_viewer import ReplayError, ReplayViewerScreen
 from app.storage.history import History, PlayedGame
@@ -61,6 +61,14 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def round_text(d: dict[str, Any]) -> str:
+    """The decision's round in the current language (``East 4, 2 honba``)."""
+    if not isinstance(d.get("round_index"), int) or not isinstance(d.get("honba"), int):
+        return str(d["round"])
+    label = round_label(d["round_index"])
+    return f"{label}, {t('table.honba', n=d['honba'])}" if d["honba"] else label
+
+
 def grade_text(g: str) -> str:
     return t(f"review.grade_{g}")
 
@@ -87,7 +95,7 @@ def decision_label(d: dict[str, Any]) -> Text:
     line = Text(no_wrap=True, overflow="ellipsis")
     g = grade_text(d["grade"])
     line.append(g + " " * max(0, 10 - cell_len(g)), style=GRADE_STYLE.get(d["grade"], ""))
-    line.append(f" {d['round']} #{d['index']}  {d['played_text']}")
+    line.append(f" {round_text(d)} #{d['index']}  {d['played_text']}")
     if d["grade"] != "best" and not d["obvious"]:
         line.append(f" → {d['best_text']}  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
     line.append(f"  {t('review.cat_' + d['category'].replace('/', '_'))}", style="dim")
@@ -215,7 +223,7 @@ class ReviewViewerScreen(ReplayViewerScreen):
             return
         events = self.query_one("#replay-events", Static)
         head = Text(t("review.decision", n=self.at + 1, total=len(self.decisions),
-                      round=d["round"], category=t("review.cat_" + d["category"].replace(
+                      round=round_text(d), category=t("review.cat_" + d["category"].replace(
                           "/", "_"))), style="bold")
         parts: list[Any] = [head]
         if self.hiding:

@@ -169,6 +169,7 @@ def compute(record: Any, key: ReviewKey,
     by_index = {p.index: p for p in positions}
     for d, out in zip(review.decisions, data["decisions"], strict=True):
         p = by_index[d.index]
+        out["round_index"], out["honba"] = p.game.round_index, p.game.honba  # for its language
         shown = [v.action for v in d.values] or list(d.options)
         out["details"] = [{"text": str(a), **option_details(p.view, a, rules)} for a in shown]
     data.update(version=VERSION, game_id=key.game_id, seat=key.seat, limit=key.limit)
