@@ -55,6 +55,7 @@ def standings_table(result, rules, seats=None) -> Table:
 class GameOverScreen(SizeAware, Screen):
     BINDINGS = [
         Binding("n", "new", t("gameover.new_game")),
+        Binding("r", "review", t("review.menu")),
         Binding("enter", "title", t("gameover.to_title"), key_display="⏎"),
         Binding("escape", "title", t("gameover.to_title"), show=False),
         Binding("q", "quit_app", t("action.quit")),
@@ -82,14 +83,20 @@ class GameOverScreen(SizeAware, Screen):
                 loser = min(range(len(points)), key=lambda s: points[s])
                 name = seat_labels(self.seats)[loser] if self.seats else seat_name(loser)
                 yield Static(t("gameover.ended_bust", seat=name), classes="hint")
-            yield Static(f"n {t('gameover.new_game')} · ⏎ {t('gameover.to_title')}",
-                         classes="hint")
+            yield Static(f"n {t('gameover.new_game')} · r {t('review.menu')} · "
+                         f"⏎ {t('gameover.to_title')}", classes="hint")
         yield Footer()
 
     def action_new(self) -> None:
         from app.screens.setup import SetupScreen
 
         self.app.switch_screen(SetupScreen())
+
+    def action_review(self) -> None:
+        """The review of this game: the newest in the history (it was recorded as it ended)."""
+        from app.screens.review import open_review
+
+        open_review(self, None, seed=self.seed)
 
     def action_title(self) -> None:
         self.app.pop_screen()

@@ -59,11 +59,13 @@ class ReplayError(ValueError):
 @dataclass(frozen=True)
 class Frame:
     """One step: every seat's view (four, or three with P1), the events that led here, and
-    which round it is (``round_no`` counts the game's deals from 0)."""
+    which round it is (``round_no`` counts the game's deals from 0); ``actions``: how many of the
+    record's actions were replayed by then (the review finds a decision's step by it)."""
 
     views: tuple[PlayerView, ...]
     events: tuple
     round_no: int
+    actions: int = 0
 
     @property
     def round_start(self) -> bool:
@@ -83,14 +85,17 @@ def build_frames(rules: RuleSet, seed: int, actions) -> list[Frame]:
     # step (how it ended); the next round is dealt right after.
     game = Game(rules, seed, auto_deal=False)
     round_no = 0
+    done = 0
 
     def frame(events) -> Frame:
-        return Frame(tuple(game.view(s) for s in range(rules.players)), tuple(events), round_no)
+        return Frame(tuple(game.view(s) for s in range(rules.players)), tuple(events), round_no,
+                     done)
 
     frames = [frame(game.events)]
 
     def seen(_seat, _action, out) -> None:
-        nonlocal round_no
+        nonlocal round_no, done
+        done += 1
         if out:
             frames.append(frame(out))
         if game.next_round is not None:
@@ -342,6 +347,7 @@ class ReplayListScreen(SizeAware, Screen):
 
     BINDINGS = [
         Binding("enter", "open", t("replay.open"), key_display="⏎"),
+        Binding("r", "review", t("review.menu"), key_display="r"),
         Binding("escape", "close", t("stats.back"), key_display="Esc"),
         Binding("q", "close", t("stats.back"), show=False),
     ]
@@ -384,6 +390,15 @@ class ReplayListScreen(SizeAware, Screen):
         menu = self.query_one("#replays", OptionList)
         if menu.highlighted is not None:
             self.open_game(self.games[menu.highlighted].game_id)
+
+    def action_review(self) -> None:
+        if not self.games:
+            return
+        menu = self.query_one("#replays", OptionList)
+        if menu.highlighted is not None:
+            from app.screens.review import open_review
+
+            open_review(self, self.games[menu.highlighted].game_id)
 
     def open_game(self, game_id: str) -> None:
         with History.open(check=False) as h:
