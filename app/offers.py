@@ -62,9 +62,11 @@ class Offer:
     warning: str = ""  # shown after the advice as a warning (no yaku)
 
 
-def call_prompt(legal: Sequence[Action], view: PlayerView | None, painter: Any) -> str:
+def call_prompt(legal: Sequence[Action], view: PlayerView | None, painter: Any,
+                names: Sequence[str] | None = None) -> str:
     """The call bar's question when the player is asked something other than a discard: a
-    call on a discard, a chankan, a tenpai declaration (K1 option), agari-yame (G4)."""
+    call on a discard, a chankan, a tenpai declaration (K1 option), agari-yame (G4).
+    ``names``: the seats' names as the seat lines give them, else their places."""
     if not legal or any(isinstance(a, Discard) for a in legal):
         return ""
     if any(isinstance(a, DeclareTenpai) for a in legal):
@@ -75,7 +77,7 @@ def call_prompt(legal: Sequence[Action], view: PlayerView | None, painter: Any) 
         return ""
     if view.last_discard is not None:
         seat, tile = view.last_discard
-        return t("table.call_prompt", seat=seat_name(seat),
+        return t("table.call_prompt", seat=names[seat] if names is not None else seat_name(seat),
                  tile=painter.tiles([tile]).plain.strip())
     if any(isinstance(a, Ron) for a in legal):
         # a ron with no discard open to calls robs a kan (chankan): name the kan's tile
@@ -84,7 +86,8 @@ def call_prompt(legal: Sequence[Action], view: PlayerView | None, painter: Any) 
         if kans:
             m = kans[-1]
             tile = m.added if m.added is not None else m.tiles[-1]
-            return t("table.chankan_prompt", seat=seat_name(seat),
+            return t("table.chankan_prompt",
+                     seat=names[seat] if names is not None else seat_name(seat),
                      tile=painter.tiles([tile]).plain.strip())
     return ""
 

@@ -31,29 +31,31 @@ from engine.tiles import dora_of, seat_wind
 from engine.view import PlayerView
 
 
-def event_line(ev: Event, p: Any) -> Text | None:
+def event_line(ev: Event, p: Any, names: Sequence[str] | None = None) -> Text | None:
     """The event log's line for an event (painted with ``p``), None for events it leaves out
-    (draws, dora indicators: the score bar shows them)."""
+    (draws, dora indicators: the score bar shows them). ``names``: the seats' names as the seat
+    lines give them (``app.seats.seat_labels``), else their places."""
     match ev:
         case RoundStarted():
             return Text(round_label(ev.round_index), style="bold")
         case Discarded():
-            line = Text(t("event.discard", seat=seat_name(ev.seat), tile=""))
+            who = names[ev.seat] if names is not None else seat_name(ev.seat)
+            line = Text(t("event.discard", seat=who, tile=""))
             line.append_text(p.tiles([ev.tile]))
             if ev.riichi:
                 line.append(f"  {t('action.riichi')}", style="bold")
             return line
         case Called() | KanDeclared():
             kind = ev.meld.kind.value if ev.meld.kind.value in ("chi", "pon") else "kan"
-            line = Text(seat_text(f"event.{kind}", ev.seat, tiles=""))
+            line = Text(seat_text(f"event.{kind}", ev.seat, names=names, tiles=""))
             line.append_text(p.tiles(ev.meld.tiles, sep=" "))
             return line
         case Nuki():
-            line = Text(seat_text("event.nuki", ev.seat, tiles=""))
+            line = Text(seat_text("event.nuki", ev.seat, names=names, tiles=""))
             line.append_text(p.tiles([ev.tile]))
             return line
         case Win():
-            return Text(seat_text("event.win", ev.seat), style="bold")
+            return Text(seat_text("event.win", ev.seat, names=names), style="bold")
         case RoundDrawn():
             return Text(t("event.draw_round"), style="bold")
     return None

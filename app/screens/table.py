@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from app.i18n import players, rel_seat, seat_name, set_players, t
+from app.i18n import players, rel_seat, set_players, t
 from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_note
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
@@ -183,7 +183,13 @@ class TableScreen(SizeAware, Screen):
     def turn_label(self, view: PlayerView) -> str:
         if self.legal:
             return t("table.turn_you")
-        return t("table.turn_other", seat=seat_name(view.turn))
+        return t("table.turn_other", seat=self.seat_names()[view.turn])
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names as the seat lines give them (the opponents' own, else places)."""
+        from app.seats import seat_labels
+
+        return seat_labels(self.session.seat_records())
 
     def flags(self) -> tuple[str, ...]:
         return flags(self.app.settings, self.app.options.autoplay)
@@ -191,7 +197,8 @@ class TableScreen(SizeAware, Screen):
     def log_events(self, events, last: int | None = None) -> None:
         """Write the event log's lines of ``events`` (only the ``last`` ones if given)."""
         log, p = self.query_one("#log", RichLog), self.app.painter
-        lines = [line for ev in events if (line := event_line(ev, p)) is not None]
+        names = self.seat_names()
+        lines = [line for ev in events if (line := event_line(ev, p, names)) is not None]
         for line in lines[-last:] if last else lines:
             log.write(line)
 
@@ -213,7 +220,7 @@ class TableScreen(SizeAware, Screen):
         self.refresh_bindings()
 
     def call_prompt(self, legal) -> str:
-        return call_prompt(legal, self.view, self.app.painter)
+        return call_prompt(legal, self.view, self.app.painter, self.seat_names())
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive).

@@ -270,7 +270,9 @@ async def _prompts():
                        melds=((), (kakan,), (), ()))
         screen.view = view
         text = screen.call_prompt((RON, PASS))
-        assert "chankan" in text.lower() and "Right" in text
+        # the kan's seat by the name its seat line shows (the opponent's own: issue 11 item 9)
+        assert "chankan" in text.lower() and screen.seat_names()[1] in text
+        assert screen.seat_names()[1] not in ("", "Right")
         assert screen.call_prompt((DeclareTenpai(True), DeclareTenpai(False))) == \
             t("table.tenpai_prompt")
         assert screen.call_prompt((AgariYame(True), AgariYame(False))) == t("table.yame_prompt")
