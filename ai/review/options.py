@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.efficiency import shanten
-from ai.review.policy import FastPolicy, _shape_score
+from ai.review.policy import FastPolicy, hand_shape, rank_discards
 from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from engine.meld import MeldKind
-from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
 
 TOP_DISCARDS = 2  # policy-ranked discards played out besides the played one (and the safest)
@@ -44,27 +42,9 @@ def _call_key(a: Action) -> tuple[object, ...]:
 
 def _ranked_discards(view: PlayerView, legal: Sequence[Action]) -> list[tuple[int, float, int]]:
     """(shanten after, shape score, kind) per discardable kind, best first."""
-    me = view.seat
-    counts = [0] * 34
-    for t in view.concealed:
-        counts[t >> 2] += 1
-    melds = view.melds[me]
-    sets = 4 - len(melds)
-    closed = all(not m.opened for m in melds)
-    dora = [0] * 34
-    for ind in view.dora_indicators:
-        dora[dora_of(ind >> 2)] += 1
-    keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
-    tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in melds)
+    counts, sets, closed = hand_shape(view)
     kinds = sorted({a.tile >> 2 for a in legal if isinstance(a, Discard)})
-    out = []
-    for k in kinds:
-        counts[k] -= 1
-        s = shanten(counts, sets, closed and sets == 4)
-        counts[k] += 1
-        out.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
-    out.sort()
-    return out
+    return rank_discards(view, kinds, counts, sets, closed)
 
 
 def _discard_of(legal: Sequence[Action], kind: int, played: Action) -> Action:

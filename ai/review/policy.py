@@ -18,7 +18,7 @@ levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ai.base import Agent, obvious_choice
@@ -64,6 +64,35 @@ def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequ
     return score
 
 
+def hand_shape(view: PlayerView) -> tuple[list[int], int, bool]:
+    """The seat's concealed 34-counts, the sets it still needs and whether it is closed."""
+    counts = [0] * 34
+    for t in view.concealed:
+        counts[t >> 2] += 1
+    melds = view.melds[view.seat]
+    return counts, 4 - len(melds), all(not m.opened for m in melds)
+
+
+def rank_discards(view: PlayerView, kinds: Iterable[int], counts: list[int], sets: int,
+                  closed: bool) -> list[tuple[int, float, int]]:
+    """(shanten after, shape score, kind) for each discardable kind, best first: the rollout
+    policy's own order, which the review also uses to choose the discards worth checking."""
+    dora = [0] * 34
+    for ind in view.dora_indicators:
+        dora[dora_of(ind >> 2, len(view.scores))] += 1  # P1: 1m shows 9m with three players
+    keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
+    tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in view.melds[view.seat])
+    full = closed and sets == 4
+    ranked: list[tuple[int, float, int]] = []
+    for k in kinds:
+        counts[k] -= 1
+        s = cached_shanten(counts, sets, full)
+        counts[k] += 1
+        ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
+    ranked.sort()
+    return ranked
+
+
 class FastPolicy(Agent):
     """Efficiency with simple defence, for rollouts (see the module text)."""
 
@@ -73,13 +102,7 @@ class FastPolicy(Agent):
         obvious = obvious_choice(view, legal)
         if obvious is not None:
             return obvious
-        me = view.seat
-        counts = [0] * 34
-        for t in view.concealed:
-            counts[t >> 2] += 1
-        melds = view.melds[me]
-        sets = 4 - len(melds)
-        closed = all(not m.opened for m in melds)
+        counts, sets, closed = hand_shape(view)
         if any(isinstance(a, (Discard, Riichi)) for a in legal):
             return self._discard(view, legal, counts, sets, closed)
         return self._answer(view, legal, counts, sets, closed)
@@ -88,12 +111,6 @@ class FastPolicy(Agent):
     def _discard(self, view: PlayerView, legal: tuple[Action, ...], counts: list[int],
                  sets: int, closed: bool) -> Action:
         me = view.seat
-        dora = [0] * 34
-        for ind in view.dora_indicators:
-            dora[dora_of(ind >> 2)] += 1
-        keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
-        melds = view.melds[me]
-        tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in melds)
         by_kind: dict[int, Discard] = {}
         riichis: dict[int, Riichi] = {}
         for a in legal:
@@ -101,14 +118,7 @@ class FastPolicy(Agent):
                 by_kind.setdefault(a.tile >> 2, a)
             elif isinstance(a, Riichi) and not a.open:
                 riichis.setdefault(a.tile >> 2, a)
-        full = closed and sets == 4
-        ranked: list[tuple[int, float, int]] = []
-        for k in by_kind:
-            counts[k] -= 1
-            s = cached_shanten(counts, sets, full)
-            counts[k] += 1
-            ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
-        ranked.sort()
+        ranked = rank_discards(view, by_kind, counts, sets, closed)
         best_s = ranked[0][0]
         threats = [p for p in range(len(view.riichi)) if p != me and (
             view.riichi[p] or sum(1 for m in view.melds[p] if m.opened) >= 3)]
