@@ -49,6 +49,17 @@ SANMA_FIRST_DRAW = 39
 SANMA_REPLACEMENTS = (1, 0, 3, 2, 5, 4, 7, 6)
 
 
+def _lay_hands(order: list[int | None], rows: Sequence[Sequence[int]], dealer: int) -> None:
+    """Put the seats' 13-tile starting hands where the deal takes them (T3): three rounds of four
+    tiles to each seat from the dealer on, then one tile each; ``order[:13 * len(rows)]``."""
+    n = len(rows)
+    for i in range(3 * n):
+        start = 4 * (i // n)
+        order[4 * i: 4 * i + 4] = rows[(dealer + i) % n][start: start + 4]
+    for i in range(n):
+        order[12 * n + i] = rows[(dealer + i) % n][12]
+
+
 def first_draw(players: int) -> int:
     """Index of the dealer's first live draw: 52 (four players) or 39 (three)."""
     return FIRST_DRAW if players == 4 else SANMA_FIRST_DRAW
@@ -153,12 +164,7 @@ class Wall:
             raise RulesError("from_hands: a tile is placed twice")
         rest = iter(sorted(set(range(136)) - set(used)))
         order: list[int | None] = [None] * 136
-        for i in range(12):
-            seat = (dealer + i) % 4
-            start = 4 * (i // 4)
-            order[4 * i: 4 * i + 4] = rows[seat][start: start + 4]
-        for i in range(4):
-            order[48 + i] = rows[(dealer + i) % 4][12]
+        _lay_hands(order, rows, dealer)
         for i, t in enumerate(draws):
             if FIRST_DRAW + i >= DEAD_WALL_START:
                 raise RulesError("from_hands: more than 70 draws")
@@ -179,10 +185,7 @@ class Wall:
             raise RulesError("from_hands: three players have no 2m-8m (P1)")
         rest = iter(sorted(_SANMA_SET - set(used)))
         order: list[int | None] = [None] * 108
-        for i in range(9):
-            order[4 * i: 4 * i + 4] = rows[(dealer + i) % 3][4 * (i // 3): 4 * (i // 3) + 4]
-        for i in range(3):
-            order[36 + i] = rows[(dealer + i) % 3][12]
+        _lay_hands(order, rows, dealer)
         for i, t in enumerate(draws):
             if SANMA_FIRST_DRAW + i >= SANMA_DEAD_START:
                 raise RulesError("from_hands: more than 55 draws")
