@@ -29,15 +29,12 @@ import pytest
 
 from app.app import RiichiApp
 from app.i18n import t
-from app.options import PlayOptions
 from app.screens.result import ConfirmScreen
 from app.screens.title import HandedOverScreen, TitleScreen
-from app.seats import seat_records
 from app.storage import journal as J
 from app.storage import takeover as T
-from app.storage.settings import Settings
 from engine.game import Game
-from engine.rules import RuleSet
+from tests.app.test_saving import a_saved_game, make_app
 from tests.app.test_snapshots import my_turn
 from tests.app.test_snapshots import wait_until as until
 from tests.app.test_toggles import told
@@ -226,19 +223,6 @@ def test_this_process_and_init_are_never_the_other_riichi(tmp_path):
 
 
 # --- the app ---------------------------------------------------------------------------------
-def make_app(**options) -> RiichiApp:
-    base = dict(speed="instant", difficulty="greedy")
-    base.update(options)
-    return RiichiApp(PlayOptions(**base), settings=Settings())
-
-
-def a_saved_game(seed: int = 99) -> bytes:
-    journal = J.Journal.create(None, RuleSet(), seed, seat_records("You", "normal", {}),
-                               {"difficulty": "normal", "reds": "1each", "preset": "tenhou"})
-    journal.close()
-    return J.current_save_path().read_bytes()
-
-
 class Thinking:
     """An opponent in the middle of a decision until ``go`` is set."""
 
