@@ -67,20 +67,7 @@ def screen_lines(app, color_system: str = "truecolor") -> list[str]:
 
 def attrs_on(line: str, text: str) -> set[int]:
     """The SGR parameters in force where ``text`` starts in ``line``."""
-    at = re.sub(SGR, "", line).index(text)
-    active: set[int] = set()
-    plain = 0
-    pos = 0
-    for m in SGR.finditer(line):
-        plain += m.start() - pos
-        pos = m.end()
-        if plain > at:
-            break
-        for params in sgr_params(m.group(0)):
-            if 0 in params:
-                active = set()
-            active |= {p for p in params if p not in (0,)}
-    return active
+    return _attrs_at(line, re.sub(SGR, "", line).index(text))
 
 
 def row_with(lines: list[str], text: str) -> str:
