@@ -308,16 +308,18 @@ _FIELD_TYPES: tuple[tuple[str, type], ...] = tuple(
 
 TENHOU = RuleSet()
 
-MAJSOUL = RuleSet(
-    name="majsoul",
-    kokushi_rob_ankan=True,
-    double_kokushi_13=True,
-    double_suuankou_tanki=True,
-    double_daisuushii=True,
-    double_junsei_chuuren=True,
-    double_suukantsu=True,
-    uma=(15, 5, -5, -15),
-)
+#: Mahjong Soul's double yakuman and kokushi on a closed kan, shared by its four- and
+#: three-player presets so the two cannot drift apart.
+_MAJSOUL_YAKUMAN: dict[str, Any] = {
+    "kokushi_rob_ankan": True,
+    "double_kokushi_13": True,
+    "double_suuankou_tanki": True,
+    "double_daisuushii": True,
+    "double_junsei_chuuren": True,
+    "double_suukantsu": True,
+}
+
+MAJSOUL = RuleSet(name="majsoul", uma=(15, 5, -5, -15), **_MAJSOUL_YAKUMAN)
 
 LOCAL = RuleSet(
     name="local",
@@ -357,16 +359,7 @@ TENHOU3 = RuleSet(
 #: P1: Mahjong Soul's three-player ranked rules: as Tenhou's (riichi.wiki, Mahjong Soul: "the
 #: ruleset of Majsoul Sanma basically refers to Tenhou"; tsumo loss by default), with Mahjong
 #: Soul's double yakuman and kokushi on a closed kan, and its uma 15/0/-15.
-MAJSOUL3 = TENHOU3.replace(
-    name="majsoul3",
-    kokushi_rob_ankan=True,
-    double_kokushi_13=True,
-    double_suuankou_tanki=True,
-    double_daisuushii=True,
-    double_junsei_chuuren=True,
-    double_suukantsu=True,
-    uma=(15, 0, -15),
-)
+MAJSOUL3 = TENHOU3.replace(name="majsoul3", uma=(15, 0, -15), **_MAJSOUL_YAKUMAN)
 
 PRESETS: dict[str, RuleSet] = {"tenhou": TENHOU, "majsoul": MAJSOUL, "local": LOCAL,
                                "tenhou3": TENHOU3, "majsoul3": MAJSOUL3}
