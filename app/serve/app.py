@@ -117,10 +117,6 @@ class ServeApp(RiichiApp):
         from app.screens.lobby import WaitingRoom
         from app.serve.tables import DEFAULT_CALL_TIMER
 
-        if setup.seat_count != 4:  # the shared tables seat four (three-player tables: not yet)
-            self.notify("Tables on this server are four-player games: choose a four-player "
-                        "preset.", severity="warning", timeout=8)
-            return
         table = self.tables.create(setup, DEFAULT_CALL_TIMER, self.key)
         table.sit(self.key, self.settings.name, self)
         self.show_title()

@@ -124,7 +124,7 @@ class TableSession(GameSession):
                  journal: Any = None) -> None:
         super().__init__(host, game, setup, agents, journal)
         self.node = Fanout(self)
-        self.humans = frozenset(s for s in range(4) if s not in self.agents)
+        self.humans = frozenset(s for s in range(game.rules.players) if s not in self.agents)
         self._thread: threading.Thread | None = None
         self._asks = 0  # numbers each ask, so a timer of an answered ask does nothing
         self._ready: set[int] = set()  # humans who have seen the round's result

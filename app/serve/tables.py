@@ -1,6 +1,7 @@
 """The server's tables: who sits where, starting, drops and returns, the journal, resuming.
 
-``Tables`` is the registry (one per server). A ``Table`` has four seats (``Member``: identity =
+``Tables`` is the registry (one per server). A ``Table`` has the seats of its rules, four or
+three (``tenhou3``, ``majsoul3``) (``Member``: identity =
 the SSH key's fingerprint, a name, the app showing it while connected) and, once its creator
 starts it, a ``TableSession`` whose empty seats are played by the AI. Screens talk to a table
 through a ``SeatHandle`` (what ``TableScreen`` expects of a session, bound to one seat or to a
@@ -140,7 +141,8 @@ class Table:
         self.setup = setup.resolved()  # its AI players named once: agents, screens, journal agree
         self.call_timer = call_timer
         self.creator = creator
-        self.seats: list[Member | None] = [None] * 4
+        self.players = self.setup.seat_count  # 4, or 3 for a three-player preset (P1)
+        self.seats: list[Member | None] = [None] * self.players
         self.watchers: set[Any] = set()  # apps watching
         self.session: TableSession | None = None
         self.state = "waiting"  # waiting | playing | over | stopped
@@ -154,7 +156,7 @@ class Table:
         """(code, rules, length, seats, state) for the lobby's list."""
         taken = sum(m is not None for m in self.seats)
         names = ", ".join(m.name for m in self.seats if m is not None)
-        return (self.code, self.setup.rules, self.setup.length, f"{taken}/4 {names}",
+        return (self.code, self.setup.rules, self.setup.length, f"{taken}/{self.players} {names}",
                 self.state)
 
     def seat_of(self, key: str) -> int | None:
@@ -218,7 +220,7 @@ class Table:
             if key == self.creator:  # the table goes with its creator
                 for app in self.members():
                     app.table_gone(self)
-                self.seats = [None] * 4
+                self.seats = [None] * self.players
                 self.tables.remove(self)
         else:
             member = self.seats[seat]
@@ -240,7 +242,8 @@ class Table:
 
     def begin(self, game: Game, journal: Any) -> None:
         """Play ``game`` (new or resumed) with the AI in the seats nobody holds."""
-        agents = {seat: self.ai(seat, game) for seat in range(4) if self.seats[seat] is None}
+        agents = {seat: self.ai(seat, game) for seat in range(self.players)
+                  if self.seats[seat] is None}
         self.session = TableSession(self, game, self.setup, agents, journal)
         self.session.on_over = lambda: self.tables.loop.call_soon_threadsafe(self.finished)
         self.state = "playing"

@@ -199,6 +199,27 @@ def test_viewer_names_seats_from_its_own_seat():
     assert i18n.seat_name(0) == "You"  # another context is untouched
 
 
+def test_a_connections_language_and_seat_count_are_its_own():
+    """One server, several tables and languages: a connection's ``set_players`` (a three-player
+    table) and ``set_language`` (zh) stay in its Viewer; solo play and other connections keep
+    theirs."""
+    import contextvars
+
+    def at_table():
+        i18n.viewer.set(i18n.Viewer(0, ("ann", "bob", "AI 3")))
+        i18n.set_players(3)
+        i18n.set_language("zh")
+        text = i18n.t("seat.left")
+        return i18n.players(), i18n.rel_seat(2), i18n.texts().lang, text, i18n.current(left)
+
+    left = i18n.t("seat.left")
+    assert i18n.texts().lang == "en" and i18n.players() == 4
+    players, rel, lang, text, again = contextvars.copy_context().run(at_table)
+    assert (players, rel, lang) == (3, "left", "zh")
+    assert text != left and again == text  # an English text is shown again in zh there
+    assert i18n.players() == 4 and i18n.rel_seat(2) == "across" and i18n.texts().lang == "en"
+
+
 class FakeLink:
     """A connection for the driver: keeps what is written."""
 
@@ -303,16 +324,63 @@ def test_a_shared_tables_ai_players_are_the_ones_its_creator_chose(tmp_path):
         loop.close()
 
 
-def test_a_three_player_preset_is_refused_for_a_shared_table():
-    """Shared tables seat four: New game with tenhou3 says so and creates nothing (P1)."""
+def test_a_three_player_table_seats_three(tmp_path):
+    """P1: a tenhou3 table has three seats: the lobby counts "2/3", a fourth person is told it is
+    full, the AI fills the one empty seat (and only it), and the journal keeps three seats, so a
+    restart seats the same two people and the same AI player again."""
+    from app.screens.setup import GameSetup
+    from app.serve.tables import Tables
+
+    loop = asyncio.new_event_loop()
+    try:
+        tables = Tables(Path(tmp_path) / "tables", loop, seed=7)
+        table = tables.create(GameSetup(rules="tenhou3"), 0, "SHA256:alice")
+        assert table.players == 3 and table.seats == [None, None, None]
+        assert table.sit("SHA256:alice", "alice", None) == 0
+        assert table.sit("SHA256:bob", "bob", None) == 1
+        code, rules, _length, seats, state = table.summary()
+        assert (rules, seats, state) == ("tenhou3", "2/3 alice, bob", "waiting")
+        assert len(table.names()) == 3 and table.names()[:2] == ("alice", "bob")
+        assert table.sit("SHA256:carol", "carol", None) == 2
+        assert "full" in table.sit("SHA256:dave", "dave", None)
+        table.leave("SHA256:carol")  # carol goes before the start: the AI gets her seat
+        assert table.summary()[3] == "2/3 alice, bob"
+        assert table.start("SHA256:alice") is None
+        session = table.session
+        assert session is not None and session.game.rules.players == 3
+        assert set(session.agents) == {2} and session.humans == {0, 1}
+        assert [r["kind"] for r in table.seat_records()] == ["human", "human", "ai"]
+        ai_name = table.names()[2]
+        table.stop()
+
+        again = Tables(Path(tmp_path) / "tables", loop)
+        assert again.resume_all() == []
+        back = again.get(code)
+        assert back is not None and back.players == 3 and back.setup.rules == "tenhou3"
+        assert [m.key if m else None for m in back.seats] == ["SHA256:alice", "SHA256:bob", None]
+        assert back.names() == ("alice", "bob", ai_name)
+        assert back.session is not None and set(back.session.agents) == {2}
+        back.stop()
+    finally:
+        loop.close()
+
+
+def test_a_three_player_preset_makes_a_shared_table():
+    """New game with tenhou3 on the server creates a (three-seat) table: no refusal."""
     from types import SimpleNamespace
 
     from app.screens.setup import GameSetup
     from app.serve.app import ServeApp
 
     said: list[str] = []
-    created: list[object] = []
-    fake = SimpleNamespace(notify=lambda text, **_: said.append(text),
-                           tables=SimpleNamespace(create=lambda *a: created.append(a)))
+    created: list[tuple] = []
+    sat: list[str] = []
+    table = SimpleNamespace(sit=lambda key, name, app: sat.append(key))
+    fake = SimpleNamespace(
+        notify=lambda text, **_: said.append(text), key="SHA256:alice",
+        settings=SimpleNamespace(name="alice"), show_title=lambda: None,
+        push_screen=lambda screen: None,
+        tables=SimpleNamespace(create=lambda *a: created.append(a) or table,
+                               changed=lambda: None))
     ServeApp.start_game(fake, GameSetup(rules="tenhou3"))  # type: ignore[arg-type]
-    assert created == [] and said and "four-player" in said[0]
+    assert said == [] and created and created[0][0].rules == "tenhou3" and sat == ["SHA256:alice"]
