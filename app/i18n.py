@@ -112,7 +112,8 @@ def current(text: str) -> str:
     """``text`` in the current language if it came from :func:`t` in another one; otherwise
     ``text`` itself."""
     if isinstance(text, Translated) and text.lang != _texts().lang:
-        return t(text.key, **text.values)
+        # values made by t() too ("{name}: {phrase}") are worded again as well
+        return t(text.key, **{k: current(v) for k, v in text.values.items()})
     return text
 
 

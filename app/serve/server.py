@@ -283,8 +283,10 @@ class GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name = clean_name(self.connection.user)
         self._idle = asyncio.get_running_loop().call_later(60, self._check_idle)
         try:
+            env = self.chan.get_environment() or {}  # LANG when the client sends it
+            lang = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG")
             self.app = ServeApp(self, self.server.tables, self.connection.key, name,
-                                self.start, self.term)
+                                self.start, self.term, lang=lang)
             await self.app.run_async()
             status = self.app.return_code or 0
             if status:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.i18n import t
 from app.session import GameSession, Happened, HumanTurn, RoundOver, _Act, _Go, _Stop
 from engine.actions import Action, Discard, Pass
 from engine.game import Game
@@ -189,7 +190,7 @@ class TableSession(GameSession):
             except Exception as e:  # an engine or AI failure stops this table only
                 log.exception("table stopped")
                 self.failure = f"{type(e).__name__}: {e}"
-                self.app.tell(f"The table stopped: {self.failure}", "error")
+                self.app.tell(t("lobby.stopped", why=self.failure), "error")
                 return
 
     def _swap(self, command: _Swap) -> None:

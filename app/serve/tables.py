@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.i18n import t
 from app.screens.setup import GameSetup
 from app.seats import BOT_SEATS, Opponent, opponents_from_records
 from app.serve.names import new_code
@@ -197,15 +198,15 @@ class Table:
             member = self.seats[seat]
             assert member is not None
             if member.app is not None and member.app is not app:
-                return "you are already at this table in another connection"
+                return t("lobby.other_connection")
             member.app, member.name = app, name
             self.returned(seat)
             return seat
         if self.state != "waiting":
-            return f"table {self.code} is {self.state}: watch it instead"
+            return t("lobby.not_waiting", code=self.code, state=t(f"lobby.state_{self.state}"))
         free = [i for i, m in enumerate(self.seats) if m is None]
         if not free:
-            return f"table {self.code} is full: watch it instead"
+            return t("lobby.full", code=self.code)
         self.seats[free[0]] = Member(key, name, app)
         self.tables.changed()
         return free[0]
@@ -231,9 +232,9 @@ class Table:
     def start(self, key: str) -> str | None:
         """The creator starts the game: empty seats get the AI. Why not, or None."""
         if key != self.creator:
-            return "only the table's creator starts it"
+            return t("lobby.only_creator_start")
         if self.state != "waiting":
-            return f"the table is {self.state}"
+            return t("lobby.table_is", state=t(f"lobby.state_{self.state}"))
         seed = self.tables.next_seed()
         game = Game(self.setup.ruleset(), seed)
         journal = self.tables.journal(self, game)
@@ -318,7 +319,7 @@ class Table:
             return
         self._standins.add(seat)
         self.session.swap(seat, self.ai(seat, self.session.game))
-        self.tell(f"{member.name} is away: the AI plays their seat until they return")
+        self.tell(t("lobby.away", name=member.name))
         log.info("table %s: the AI took seat %d", self.code, seat)
 
     def returned(self, seat: int) -> None:
@@ -340,16 +341,17 @@ class Table:
         return any(m is not None and m.app is not None for m in self.seats)
 
     def tell(self, text: str, severity: str = "information") -> None:
-        """Say ``text`` to everyone at the table and watching (any thread)."""
+        """Say ``text`` to everyone at the table and watching (any thread); a text of
+        ``app.i18n.t`` reaches each of them in their own language."""
         for app in [*self.members(), *list(self.watchers)]:
             app.tell(text, severity)
 
     def say(self, key: str, phrase: str) -> None:
-        """A canned phrase from the person of ``key``."""
+        """A canned phrase (a text of ``app.i18n.t``) from the person of ``key``."""
         seat = self.seat_of(key)
         member = self.seats[seat] if seat is not None else None
         if member is not None:
-            self.tell(f"{member.name}: {phrase}")
+            self.tell(t("lobby.said", name=member.name, phrase=phrase))
 
     # --- the end ----------------------------------------------------------------------------
     def finished(self) -> None:
@@ -390,6 +392,8 @@ class Tables:
         self.grace = grace
         self.tables: dict[str, Table] = {}
         self.listeners: set[Callable[[], None]] = set()
+        #: each player's language (by key) once they switched it in the lobby: in memory only
+        self.languages: dict[str, str] = {}
 
     def next_seed(self) -> int:
         if self.seed is None:

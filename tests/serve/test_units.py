@@ -384,3 +384,77 @@ def test_a_three_player_preset_makes_a_shared_table():
                                changed=lambda: None))
     ServeApp.start_game(fake, GameSetup(rules="tenhou3"))  # type: ignore[arg-type]
     assert said == [] and created and created[0][0].rules == "tenhou3" and sat == ["SHA256:alice"]
+
+
+def test_lobby_language_from_lang_switched_and_kept_per_key(tmp_path, monkeypatch):
+    """The lobby speaks the client's LANG (zh_CN.UTF-8: Chinese); l switches the language, the
+    player's key keeps it (their next connection, whatever its LANG); another connection in
+    the same process keeps its own; a phrase reaches each person in their language; a name
+    with markup in it is shown as typed."""
+    monkeypatch.setenv("RIICHI_HOME", str(tmp_path))
+    from app.screens.lobby import LobbyScreen
+    from app.screens.setup import GameSetup
+    from app.serve.app import ServeApp
+    from app.serve.tables import Tables
+
+    def texts(app):
+        return [str(n.message) for n in app._notifications]
+
+    async def main():
+        tables = Tables(Path(tmp_path) / "tables", asyncio.get_running_loop())
+        apps: dict[str, ServeApp] = {}
+        links = {}
+
+        async def run(who, key, lang):
+            i18n.viewer.set(i18n.Viewer())
+            links[who] = FakeLink()
+            app = ServeApp(links[who], tables, key, who, lang=lang)
+            apps[who] = app
+            await app.run_async()
+
+        def ready(who):
+            app = apps.get(who)
+            return (app is not None and app.is_running and isinstance(app.screen, LobbyScreen)
+                    and links[who].driver is not None
+                    and bool(str(app.screen.query_one("#lobby-title").content)))
+
+        def shown(who):  # the lobby's title line as drawn
+            from rich.text import Text
+
+            return Text.from_markup(str(apps[who].screen.query_one("#lobby-title").content)).plain
+
+        ann = asyncio.create_task(run("ann", "SHA256:ann", "zh_CN.UTF-8"))
+        bob = asyncio.create_task(run("bob[/b]", "SHA256:bob", "en_GB.UTF-8"))
+        await _wait(lambda: ready("ann") and ready("bob[/b]"))
+        assert "大厅" in shown("ann") and "lobby" in shown("bob[/b]")
+        table = tables.create(GameSetup(), 0, "SHA256:ann")
+        table.sit("SHA256:ann", "ann", apps["ann"])
+        table.sit("SHA256:bob", "bob[/b]", apps["bob[/b]"])
+        tables.changed()
+        await _wait(lambda: "等候中" in str(apps["ann"].screen.query_one("#tables")._data))
+        assert "bob[/b]" in shown("bob[/b]")  # markup typed in a name is only text
+        from app.i18n import t
+
+        def bob_says():
+            table.say("SHA256:bob", t("lobby.phrase_1"))
+
+        apps["bob[/b]"].call_later(bob_says)  # in bob's context: an English text
+        await _wait(lambda: texts(apps["ann"]) and texts(apps["bob[/b]"]))
+        assert texts(apps["ann"]) == ["bob[/b]：谢谢"]
+        assert texts(apps["bob[/b]"]) == ["bob[/b]: Thanks"]
+        links["ann"].driver.feed("l")  # ann switches to English
+        await _wait(lambda: "lobby" in shown("ann"))
+        assert tables.languages == {"SHA256:ann": "en"}
+        assert "大厅" not in shown("ann")
+        for who in ("ann", "bob[/b]"):
+            apps[who].exit()
+        await asyncio.wait_for(asyncio.gather(ann, bob), 10)
+        # ann again, with the same key and LANG=zh: the language she chose
+        del apps["ann"]
+        again = asyncio.create_task(run("ann", "SHA256:ann", "zh_CN.UTF-8"))
+        await _wait(lambda: ready("ann"))
+        assert "lobby" in shown("ann") and i18n.texts().lang == "en"
+        apps["ann"].exit()
+        await asyncio.wait_for(again, 10)
+
+    asyncio.run(main())
