@@ -21,7 +21,7 @@ from app import i18n
 from app.app import RiichiApp
 from app.i18n import t
 from app.options import PlayOptions
-from app.serve.driver import SSHDriver
+from app.serve.driver import SSHDriver, WebDriver
 from app.serve.names import clean_name, color_system, parse_code, pick_language
 from app.storage.settings import Settings
 
@@ -52,9 +52,10 @@ class ServeApp(RiichiApp):
         # this connection's texts name the seats from its own seat (app.i18n.viewer; the
         # server set a Viewer of its own in this connection's task)
         self.viewer = i18n.viewer.get()
+        name = tables.names.get(key) or name  # the name they chose last time
         super().__init__(PlayOptions(save=False, speed="fast"),
                          settings=Settings(name=clean_name(name), language=language))
-        self.driver_class = link.driver_class if hasattr(link, "driver_class") else SSHDriver
+        self.driver_class = WebDriver if via == "web" else SSHDriver
         # a crash report goes to the server's log (the session reads it), not its stderr
         self.error_output = io.StringIO()
         self.error_console = Console(file=self.error_output, width=100, markup=False,
@@ -73,7 +74,10 @@ class ServeApp(RiichiApp):
 
         event.prevent_default()  # not RiichiApp's: no title screen, no saved game
 
-        self.push_screen(LobbyScreen())
+        lobby = LobbyScreen()
+        self.push_screen(lobby)
+        if self.via == "web" and self.key not in self.tables.names:
+            self.call_later(lobby.action_rename)  # no SSH user name: ask for one
         kind, code = self.start
         if kind == "join" and code:
             self.call_later(self.join, code)
@@ -89,6 +93,7 @@ class ServeApp(RiichiApp):
 
     def rename(self, text: str) -> None:
         self.apply_settings(self.settings.replace(name=clean_name(text, self.settings.name)))
+        self.tables.names[self.key] = self.settings.name
         self.notify(t("lobby.renamed", name=self.settings.name))
 
     def switch_language(self) -> None:

@@ -392,8 +392,10 @@ class Tables:
         self.grace = grace
         self.tables: dict[str, Table] = {}
         self.listeners: set[Callable[[], None]] = set()
-        #: each player's language (by key) once they switched it in the lobby: in memory only
+        #: each player's language and name (by key) once they chose them in the lobby: in
+        #: memory only (a web player's name: the browser's token is their key)
         self.languages: dict[str, str] = {}
+        self.names: dict[str, str] = {}
 
     def next_seed(self) -> int:
         if self.seed is None:
