@@ -458,3 +458,26 @@ def test_lobby_language_from_lang_switched_and_kept_per_key(tmp_path, monkeypatc
         await asyncio.wait_for(again, 10)
 
     asyncio.run(main())
+
+
+def test_a_watcher_of_a_three_player_table_sees_names_by_the_norths():
+    """P1 at a shared table: the side across lists each seat's Norths; to a watcher seat 0 is
+    its player's name, not "You" (solo play still says You)."""
+    import contextvars
+
+    from app.glyphs import Painter
+    from app.table_text import north_info
+
+    game = Game(preset("tenhou3"), 3)
+    painter = Painter()
+    names = ("mei", "bob", "Aoi")
+
+    def watching():
+        i18n.viewer.set(i18n.Viewer(None, names))
+        i18n.set_players(3)
+        return north_info(public_view(game), 0, painter, names).plain
+
+    text = contextvars.copy_context().run(watching)
+    assert "mei" in text and "You" not in text
+    solo = north_info(game.view(0), 0, painter, ("You", "Aoi", "Kenta")).plain
+    assert "You" in solo
