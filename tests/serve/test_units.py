@@ -81,6 +81,16 @@ def test_bad_server_options_say_what_is_wrong(tmp_path, monkeypatch):
         options_from_args(args)
     args.open, args.authorized_keys = True, None
     assert options_from_args(args).open
+    assert options_from_args(args).web_port is None
+    args.web, args.web_host = 70000, "127.0.0.1"
+    with pytest.raises(SystemExit, match="--web 70000"):
+        options_from_args(args)
+    args.web = 2222  # the SSH port
+    with pytest.raises(SystemExit, match="the SSH server listens on that port"):
+        options_from_args(args)
+    args.web = 8080
+    options = options_from_args(args)
+    assert (options.web_port, options.web_host) == (8080, "127.0.0.1")
 
 
 def test_authorized_keys_file_with_options_and_comments(tmp_path):
