@@ -111,8 +111,9 @@ class Translated(str):
 def current(text: str) -> str:
     """``text`` in the current language if it came from :func:`t` in another one; otherwise
     ``text`` itself."""
-    if isinstance(text, Translated) and text.lang != _current.lang:
-        return t(text.key, **text.values)
+    if isinstance(text, Translated) and text.lang != _texts().lang:
+        # values made by t() too ("{name}: {phrase}") are worded again as well
+        return t(text.key, **{k: current(v) for k, v in text.values.items()})
     return text
 
 
@@ -120,25 +121,36 @@ _current = Texts(FALLBACK)
 
 
 def set_language(lang: str) -> Texts:
+    """Write texts in ``lang`` from now on: the process's language, or at a shared table
+    (``riichi serve``) the language of the connection running this code (its ``Viewer``)."""
     global _current
+    v = viewer.get()
+    if v is not _SOLO:
+        v.texts = Texts(lang)
+        return v.texts
     _current = Texts(lang)
     return _current
 
 
+def _texts() -> Texts:
+    return viewer.get().texts or _current
+
+
 def texts() -> Texts:
-    return _current
+    return _texts()
 
 
 def t(key: str, **values: Any) -> str:
     """The current language's text for ``key`` (a :class:`Translated`, which is a ``str``).
     A ``{n}`` of 1 picks the key's ``_one`` twin where the language has one ("1 tile")."""
-    return Translated(_current(key, **values), key, values, _current.lang)
+    own = _texts()
+    return Translated(own(key, **values), key, values, own.lang)
 
 
 def t_count(key: str, count: int, **values: Any) -> str:
     """``t(key, **values)``, worded for ``count`` when the count is not ``{n}``: the key's
     ``_one`` twin when ``count`` is 1 ("Average deal-in 3900 points (once)")."""
-    return t(_current.plural_key(key, count), **values)
+    return t(_texts().plural_key(key, count), **values)
 
 
 #: Seats named from the player's seat (0): you, the player to the right, across, left; with
@@ -159,19 +171,24 @@ def set_players(players: int) -> None:
     global _players
     if players not in (3, 4):
         raise ValueError(f"players must be 3 or 4, got {players!r}")
-    _players = players
+    v = viewer.get()
+    if v is not _SOLO:  # a server's connection: its own table, not the others'
+        v.players = players
+    else:
+        _players = players
 
 
 def players() -> int:
     """The number of seats of the table shown (``set_players``)."""
-    return _players
+    return viewer.get().players or _players
 
 
 def rel_seat(seat: int, human: int = 0) -> str:
     """Where ``seat`` sits from ``human``: ``you``, ``right``, ``across`` (four players only) or
     ``left``."""
-    names = REL_NAMES_3 if _players == 3 else REL_NAMES
-    return names[(seat - human) % _players]
+    count = players()
+    names = REL_NAMES_3 if count == 3 else REL_NAMES
+    return names[(seat - human) % count]
 
 
 @dataclass
@@ -181,11 +198,18 @@ class Viewer:
 
     seat: int | None = 0
     names: tuple[str, ...] = ()
+    #: a connection's own number of seats and language (``set_players``, ``set_language``
+    #: in its code); 0 / None: the process's. Several tables and languages share one server.
+    players: int = 0
+    texts: Texts | None = None
 
 
+#: solo play's viewer (never mutated: ``set_players`` and ``set_language`` set the module's)
+_SOLO = Viewer()
 #: The viewer of the code running now. Solo play never sets it (seat 0, no names); the server
-#: sets one per connection (each runs in its own asyncio task, so its own context).
-viewer: ContextVar[Viewer] = ContextVar("viewer", default=Viewer())  # noqa: B039 (never mutated)
+#: sets one per connection (each runs in its own asyncio task, so its own context; Textual's
+#: tasks of that app copy the context, so they share the one Viewer, which is mutated).
+viewer: ContextVar[Viewer] = ContextVar("viewer", default=_SOLO)  # noqa: B039 (never mutated)
 
 
 def seat_name(seat: int, human: int | None = None) -> str:
@@ -207,8 +231,8 @@ def seat_text(key: str, seat: int, human: int | None = None, role: str = "seat",
     their places, or at a shared table the viewer's names). Other placeholders come from
     ``values``."""
     v = viewer.get()
-    mine = (seat - human) % _players == 0 if human is not None else seat == v.seat
-    if mine and _current.has(f"{key}_you"):
+    mine = (seat - human) % players() == 0 if human is not None else seat == v.seat
+    if mine and _texts().has(f"{key}_you"):
         key = f"{key}_you"
     name = names[seat] if names is not None else seat_name(seat, human)
     return t(key, **{role: name}, **values)

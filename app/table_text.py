@@ -131,8 +131,10 @@ def north_info(view: PlayerView, shown: int, p: Any, names: Sequence[str] | None
     out = Text(t("table.norths"), style="bold")
     players = len(view.scores)
     order = [(shown + k) % players for k in range(players)]
-    label = {s: names[s] if names is not None and s != shown else seat_name(s, shown)
-             for s in order}
+    # the shown seat as ``seat_name`` names it for whoever looks: "You", or at a shared
+    # table a watcher's name for it (a watcher is nobody's "You")
+    label = {s: names[s] if names is not None and s != shown
+             else seat_name(s) if s == shown else seat_name(s, shown) for s in order}
     width = max(cell_len(label[s]) for s in order)
     for seat in order:
         out.append("\n")

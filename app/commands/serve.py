@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 NAME = "serve"
-HELP = "host the game over SSH: players connect with ssh -p PORT HOST"
+HELP = "host the game over SSH (players connect with ssh -p PORT HOST) and, with --web, in a browser"
 
 OPEN_WARNING = ("WARNING: --open: ANY SSH key may connect and play. Use it only on a network "
                 "you trust (a LAN); otherwise give --authorized-keys FILE.")
@@ -29,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="close a session idle this long (default 30)")
     parser.add_argument("--grace", type=float, default=20.0, metavar="S",
                         help="seconds a dropped player has before the AI takes the seat")
+    parser.add_argument("--web", type=int, metavar="PORT",
+                        help="also serve the lobby in a browser on PORT (players there are not "
+                             "authenticated: see README Hosting)")
+    parser.add_argument("--web-host", default="127.0.0.1", metavar="ADDRESS",
+                        help="address of the web page (default 127.0.0.1: this machine only)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the first table's seed, then N+1, ... (tests, demos)")
 
@@ -46,6 +51,11 @@ def options_from_args(args: argparse.Namespace):
     for name in ("max_sessions", "per_address"):
         if getattr(args, name) < 1:
             raise fail(f"--{name.replace('_', '-')} must be at least 1")
+    web = getattr(args, "web", None)
+    if web is not None and not 0 <= web < 65536:
+        raise fail(f"--web {web}: give a port from 1 to 65535 (0: any free port)")
+    if web is not None and web == args.port and web != 0:
+        raise fail(f"--web {web}: the SSH server listens on that port (--port)")
     if args.idle_minutes <= 0 or args.grace < 0:
         raise fail("--idle-minutes must be above 0 and --grace at least 0")
     keys = args.authorized_keys
@@ -66,7 +76,8 @@ def options_from_args(args: argparse.Namespace):
     return ServeOptions(host=args.host, port=args.port, authorized_keys=keys, open=args.open,
                         max_sessions=args.max_sessions, per_address=args.per_address,
                         idle_minutes=args.idle_minutes, grace=args.grace,
-                        seed=args.seed)
+                        seed=args.seed, web_port=web,
+                        web_host=getattr(args, "web_host", "127.0.0.1"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,8 +100,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             problems = await server.start()
         except OSError as e:
-            raise SystemExit(f"riichi serve: error: cannot listen on {options.host}:"
-                             f"{options.port}: {e.strerror or e}") from None
+            where = f"{options.host}:{options.port}"
+            if server.acceptor is not None:  # the SSH side listens: the web's port failed
+                where = f"{options.web_host}:{options.web_port}"
+            raise SystemExit(f"riichi serve: error: cannot listen on {where}: "
+                             f"{e.strerror or e}") from None
         if options.open:
             print(OPEN_WARNING, file=err, flush=True)
         for problem in problems:
@@ -98,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
         resumed = len(server.tables.tables) if server.tables else 0
         print(f"riichi serve: listening on {options.host}:{server.port}; {resumed} tables "
               f"resumed; logs in {data / 'serve.log'}", file=out, flush=True)
+        if server.web is not None:
+            print(f"riichi serve: web page on http://{options.web_host}:{server.web.port}/ "
+                  f"(players there are not authenticated)", file=out, flush=True)
         await server.serve_until_stopped()
         print("riichi serve: stopped, every table saved", file=out, flush=True)
 

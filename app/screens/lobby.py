@@ -18,12 +18,20 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, Static
 
+from app.i18n import t
 from app.screens.base import SizeAware
 from app.screens.table import TableScreen
 
-PHRASES = ("Nice hand!", "Thanks", "Sorry, thinking")
-PHRASE_BINDINGS = [Binding(f"f{i + 1}", f"say({i})", p, key_display=f"F{i + 1}")
-                   for i, p in enumerate(PHRASES)]
+#: the canned phrases' text keys (each person reads them in their own language)
+PHRASES = ("lobby.phrase_0", "lobby.phrase_1", "lobby.phrase_2")
+#: p opens the phrases' menu (one short footer entry that fits at 80 columns); F1-F3 say one
+#: at once, unlisted (the menu shows them)
+PHRASE_BINDINGS = [Binding("p", "phrases", t("lobby.phrases")),
+                   *(Binding(f"f{i + 1}", f"say({i})", t(key), show=False)
+                     for i, key in enumerate(PHRASES))]
+#: below this width the shared table's footer shows the practice toggles as one entry
+#: (``wxzu Aids``) so that the phrases key fits beside the table's own keys
+WIDE = 100
 
 
 class Refresh(Message):
@@ -49,16 +57,51 @@ class _Listening:
         raise NotImplementedError
 
 
+class _Phrases:
+    """The canned phrases of a screen at a table (``table_of()``): p opens their menu, F1-F3."""
+
+    def table_of(self) -> Any:
+        raise NotImplementedError
+
+    def action_phrases(self) -> None:
+        def done(index: int | None) -> None:
+            if index is not None:
+                self.action_say(index)
+
+        self.app.push_screen(PhrasesScreen(), done)  # type: ignore[attr-defined]
+
+    def action_say(self, index: int) -> None:
+        self.table_of().say(self.app.key, t(PHRASES[index]))  # type: ignore[attr-defined]
+
+
+class PhrasesScreen(SizeAware, ModalScreen[int | None]):
+    """The canned phrases, numbered: 1-3 (or a click) says one, Escape none."""
+
+    BINDINGS = [*(Binding(str(i + 1), f"pick({i})", t(key), show=False)
+                  for i, key in enumerate(PHRASES)),
+                Binding("escape,p", "pick(-1)", t("action.cancel"), key_display="Esc")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ask"):
+            yield Label(t("lobby.phrases_title"))
+            for i, key in enumerate(PHRASES):
+                yield Label(f" {i + 1}  {t(key)}")
+
+    def action_pick(self, index: int) -> None:
+        self.dismiss(index if index >= 0 else None)
+
+
 class LobbyScreen(_Listening, SizeAware, Screen):
-    """The tables (rules, length, seats, state); join, watch, create, name."""
+    """The tables (rules, length, seats, state); join, watch, create, name, language."""
 
     BINDINGS = [
-        Binding("enter", "join_selected", "Join"),
-        Binding("w", "watch_selected", "Watch"),
-        Binding("c", "create", "Create"),
-        Binding("j", "join_code", "Join by code"),
-        Binding("n", "rename", "Name"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter", "join_selected", t("lobby.join")),
+        Binding("w", "watch_selected", t("lobby.watch")),
+        Binding("c", "create", t("lobby.create")),
+        Binding("j", "join_code", t("lobby.join_code")),
+        Binding("n", "rename", t("lobby.name")),
+        Binding("l", "language", t("lobby.language")),
+        Binding("q", "app.quit", t("action.quit")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -68,23 +111,33 @@ class LobbyScreen(_Listening, SizeAware, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Code", "Rules", "Length", "Seats", "State")
         super().on_mount()
-        table.focus()
+        self.query_one(DataTable).focus()
 
     def draw(self) -> None:
+        from rich.markup import escape
+        from rich.text import Text
+
+        key = self.app.key  # type: ignore[attr-defined]
+        who = (t("lobby.web") if key.startswith("web:")
+               else t("lobby.key", fingerprint=key[:23]))
         self.query_one("#lobby-title", Static).update(
-            f"[b]riichi[/b] lobby — you are [b]{self.app.settings.name}[/b]"  # type: ignore
-            f"  (key {self.app.key[:23]}…)")  # type: ignore[attr-defined]
+            t("lobby.title", name=escape(self.app.settings.name),  # type: ignore[attr-defined]
+              who=escape(who)))  # type: ignore[attr-defined]
         table = self.query_one(DataTable)
-        table.clear()
+        row = table.cursor_row
+        table.clear(columns=True)  # the headings too: the language may have changed
+        table.add_columns(*(t(f"lobby.{c}") for c in ("code", "rules", "length", "seats",
+                                                        "state")))
         rows = self.app.tables.listing()  # type: ignore[attr-defined]
-        for t in rows:
-            table.add_row(*t.summary(), key=t.code)
+        for one in rows:
+            code, rules, length, seats, state = one.summary()
+            table.add_row(code, rules, t(f"replay.length_{length}"),
+                          Text(seats), t(f"lobby.state_{state}"), key=code)  # names: no markup
+        if rows:
+            table.move_cursor(row=min(row, len(rows) - 1))
         self.query_one("#lobby-empty", Static).update(
-            "Enter joins the table under the cursor, w watches it." if rows
-            else "No tables yet: press c to create one.")
+            t("lobby.hint") if rows else t("lobby.empty"))
 
     def selected(self) -> str | None:
         table = self.query_one(DataTable)
@@ -117,7 +170,7 @@ class LobbyScreen(_Listening, SizeAware, Screen):
             if text:
                 self.app.join(text)  # type: ignore[attr-defined]
 
-        self.app.push_screen(AskScreen("Table code (4 letters):", max_length=8), done)
+        self.app.push_screen(AskScreen(t("lobby.ask_code"), max_length=8), done)
 
     def action_rename(self) -> None:
         def done(text: str | None) -> None:
@@ -125,16 +178,22 @@ class LobbyScreen(_Listening, SizeAware, Screen):
                 self.app.rename(text)  # type: ignore[attr-defined]
                 self.draw()
 
-        self.app.push_screen(AskScreen("Your name:", max_length=40), done)
+        self.app.push_screen(AskScreen(t("lobby.ask_name"), max_length=40), done)
+
+    def action_language(self) -> None:
+        """The next language (kept for this player's key while the server runs)."""
+        self.app.switch_language()  # type: ignore[attr-defined]
+        self.refresh_bindings()
+        self.draw()
 
 
-class WaitingRoom(_Listening, SizeAware, Screen):
+class WaitingRoom(_Phrases, _Listening, SizeAware, Screen):
     """A table before its start: the code to share, who sits where; the creator starts."""
 
     BINDINGS = [
-        Binding("s", "start", "Start"),
-        Binding("t", "timer", "Call timer"),
-        Binding("q,escape", "leave", "Leave"),
+        Binding("s", "start", t("lobby.start")),
+        Binding("t", "timer", t("lobby.call_timer")),
+        Binding("q,escape", "leave", t("lobby.leave")),
         *PHRASE_BINDINGS,
     ]
 
@@ -146,24 +205,34 @@ class WaitingRoom(_Listening, SizeAware, Screen):
         yield Static(id="room")
         yield Footer()
 
+    def table_of(self) -> Any:
+        return self.table
+
     def draw(self) -> None:
+        from rich.markup import escape
+
         from app.seats import style_text
 
-        t = self.table
-        creator = t.seats[0].name if t.seats[0] is not None else "?"
-        lines = [f"[b]Table {t.code}[/b]   others join with:  ssh -t HOST join {t.code}", "",
-                 f"{t.setup.rules}, {t.setup.length}, red fives {t.setup.reds}, call timer "
-                 f"{f'{t.call_timer} s' if t.call_timer else 'off'}", ""]
-        for seat, member in enumerate(t.seats):
+        table = self.table
+        creator = table.seats[0].name if table.seats[0] is not None else "?"
+        setup = table.setup
+        how = t(f"lobby.how_{getattr(self.app, 'via', 'ssh')}", code=table.code)
+        timer = (t("lobby.timer_s", n=table.call_timer) if table.call_timer
+                 else t("lobby.timer_off"))
+        lines = [t("lobby.room_title", code=table.code, how=escape(how)), "",
+                 escape(t("lobby.room_rules", rules=t(f"preset.{setup.rules}"),
+                          length=t(f"setup.{setup.length}"), reds=t(f"reds.{setup.reds}"),
+                          timer=timer)), ""]
+        for seat, member in enumerate(table.seats):
             if member is None:
-                ai = t.opponent(seat)
-                who = f"{ai.name or 'AI'} ({style_text(ai)}) if nobody sits here"
+                ai = table.opponent(seat)
+                who = t("lobby.room_ai", name=ai.name or "AI", style=style_text(ai))
             else:
                 who = member.name
-            lines.append(f"  seat {seat + 1}: {who}")
-        mine = t.creator == self.app.key  # type: ignore[attr-defined]
-        lines += ["", "Press s to start; empty seats get the AI." if mine
-                  else f"Waiting for {creator} to start."]
+            lines.append(escape(t("lobby.room_seat", n=seat + 1, who=who)))
+        mine = table.creator == self.app.key  # type: ignore[attr-defined]
+        lines += ["", t("lobby.room_start") if mine
+                  else escape(t("lobby.room_wait", name=creator))]
         self.query_one("#room", Static).update("\n".join(lines))
 
     def action_start(self) -> None:
@@ -175,7 +244,7 @@ class WaitingRoom(_Listening, SizeAware, Screen):
         from app.serve.tables import CALL_TIMERS
 
         if self.table.creator != self.app.key:  # type: ignore[attr-defined]
-            self.notify("only the table's creator sets the call timer", severity="warning")
+            self.notify(t("lobby.only_creator_timer"), severity="warning")
             return
         i = CALL_TIMERS.index(self.table.call_timer) if self.table.call_timer in CALL_TIMERS \
             else 0
@@ -186,14 +255,11 @@ class WaitingRoom(_Listening, SizeAware, Screen):
         self.table.leave(self.app.key)  # type: ignore[attr-defined]
         self.dismiss()
 
-    def action_say(self, index: int) -> None:
-        self.table.say(self.app.key, PHRASES[index])  # type: ignore[attr-defined]
 
-
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(SizeAware, ModalScreen[str | None]):
     """One line to type; Enter gives it, Escape gives None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", t("action.cancel"))]
 
     def __init__(self, question: str, max_length: int = 40) -> None:
         super().__init__()
@@ -213,13 +279,40 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SharedTableScreen(TableScreen):
+class SharedTableScreen(_Phrases, TableScreen):
     """The table of one seat of a server table (or a watcher's, on seat 0's side with no
     hidden tile), with the canned phrases."""
 
     BINDINGS = [*TableScreen.BINDINGS, *PHRASE_BINDINGS]
 
     _keys_shown: tuple | None = None
+
+    def table_of(self) -> Any:
+        return self.session.table  # type: ignore[attr-defined]
+
+    @property
+    def active_bindings(self):  # what the footer shows
+        """Below ``WIDE`` columns the four practice toggles (w x z u) share one footer entry,
+        ``wxzu Aids``, so that ``p Say`` fits at 80 columns; the keys are the same and help
+        (?) lists each."""
+        import dataclasses
+
+        active = super().active_bindings
+        if self.size.width >= WIDE:
+            return active
+        # (the trailing space: a compact footer puts no margin after a group's label)
+        group = Binding.Group(f"{t('lobby.aids')} ", compact=True)
+        out = {}
+        for key, item in active.items():
+            binding = item.binding
+            if binding.show and binding.action.startswith("toggle(") and "prompt" not in \
+                    binding.action:
+                item = item._replace(binding=dataclasses.replace(binding, group=group))
+            out[key] = item
+        return out
+
+    def on_resize(self, event) -> None:  # Textual calls the base classes' handlers too
+        self.refresh_bindings()  # the footer's form depends on the width (``WIDE``)
 
     def refresh_bindings(self) -> None:
         """Redraw the footer only when the keys it shows change (``table_keys.key_active``'s
@@ -235,7 +328,7 @@ class SharedTableScreen(TableScreen):
         except NoMatches:
             selectable = False
         shown = (self.riichi_open, selectable, bool(self.offers),
-                 any(isinstance(a, Pass) for a in self.legal))
+                 any(isinstance(a, Pass) for a in self.legal), self.size.width < WIDE)
         if shown != self._keys_shown:
             self._keys_shown = shown
             super().refresh_bindings()
@@ -254,14 +347,10 @@ class SharedTableScreen(TableScreen):
             line.info = dataclasses.replace(line.info,
                                             tiles=tile_count(view, 0, -1, self.last_seat))
 
-    def action_say(self, index: int) -> None:
-        handle = self.session
-        handle.table.say(self.app.key, PHRASES[index])  # type: ignore[attr-defined]
-
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         from textual.css.query import NoMatches
 
-        if action == "say":
+        if action in ("say", "phrases"):
             return self.session.seat is not None  # type: ignore[attr-defined]
         try:
             return super().check_action(action, parameters)

@@ -19,9 +19,10 @@ from textual.message import Message
 
 from app import i18n
 from app.app import RiichiApp
+from app.i18n import t
 from app.options import PlayOptions
-from app.serve.driver import SSHDriver
-from app.serve.names import clean_name, color_system, parse_code
+from app.serve.driver import SSHDriver, WebDriver
+from app.serve.names import clean_name, color_system, parse_code, pick_language
 from app.storage.settings import Settings
 
 _SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
@@ -31,22 +32,30 @@ _SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
 class ServeApp(RiichiApp):
     """One connection: ``link`` (the channel), ``tables`` (the server's), ``key`` (the
     client key's fingerprint), ``name`` (from the SSH user name), ``start`` (``("lobby", None)``,
-    ``("join", CODE)`` or ``("watch", CODE)``), ``term`` (TERM of the pty request)."""
+    ``("join", CODE)`` or ``("watch", CODE)``), ``term`` (TERM of the pty request), ``lang``
+    (the client's LANG, or a browser's Accept-Language: the first language of this player's
+    key, who may switch it in the lobby), ``via`` (``ssh`` or ``web``: how others join)."""
 
     CSS_PATH = str(Path(__file__).resolve().parents[1] / "riichi.tcss")  # the solo app's
 
     def __init__(self, link: Any, tables: Any, key: str, name: str,
-                 start: tuple[str, str | None] = ("lobby", None), term: str = "xterm") -> None:
+                 start: tuple[str, str | None] = ("lobby", None), term: str = "xterm",
+                 lang: str | None = None, via: str = "ssh") -> None:
         self.link = link
         self.tables = tables
         self.key = key
         self.start = start
+        self.via = via
+        languages = i18n.available_languages()
+        language = (tables.languages.get(key) or pick_language(lang, languages)
+                    or i18n.FALLBACK)
         # this connection's texts name the seats from its own seat (app.i18n.viewer; the
         # server set a Viewer of its own in this connection's task)
         self.viewer = i18n.viewer.get()
+        name = tables.names.get(key) or name  # the name they chose last time
         super().__init__(PlayOptions(save=False, speed="fast"),
-                         settings=Settings(name=clean_name(name)))
-        self.driver_class = SSHDriver
+                         settings=Settings(name=clean_name(name), language=language))
+        self.driver_class = WebDriver if via == "web" else SSHDriver
         # a crash report goes to the server's log (the session reads it), not its stderr
         self.error_output = io.StringIO()
         self.error_console = Console(file=self.error_output, width=100, markup=False,
@@ -65,7 +74,10 @@ class ServeApp(RiichiApp):
 
         event.prevent_default()  # not RiichiApp's: no title screen, no saved game
 
-        self.push_screen(LobbyScreen())
+        lobby = LobbyScreen()
+        self.push_screen(lobby)
+        if self.via == "web" and self.key not in self.tables.names:
+            self.call_later(lobby.action_rename)  # no SSH user name: ask for one
         kind, code = self.start
         if kind == "join" and code:
             self.call_later(self.join, code)
@@ -73,9 +85,26 @@ class ServeApp(RiichiApp):
             self.call_later(self.watch, code)
         self.check_size()
 
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        """As Textual's, in this player's language: a text of ``t`` made elsewhere (another
+        player's phrase, a table's news from the game's thread) is worded again here."""
+        kwargs.setdefault("markup", False)  # names are typed by players: never markup
+        super().notify(i18n.current(message), *args, **kwargs)
+
     def rename(self, text: str) -> None:
         self.apply_settings(self.settings.replace(name=clean_name(text, self.settings.name)))
-        self.notify(f"You are now {self.settings.name}.")
+        self.tables.names[self.key] = self.settings.name
+        self.notify(t("lobby.renamed", name=self.settings.name))
+
+    def switch_language(self) -> None:
+        """The next language; this player's key keeps it while the server runs."""
+        languages = list(i18n.available_languages())
+        now = i18n.texts().lang
+        lang = languages[(languages.index(now) + 1) % len(languages)] if now in languages \
+            else i18n.FALLBACK
+        self.tables.languages[self.key] = lang
+        self.apply_settings(self.settings.replace(language=lang))
+        self.notify(t("lobby.language_now"))
 
     def join(self, text: str) -> None:
         """Sit at the table ``text`` names (back at one's own seat if one had it)."""
@@ -84,7 +113,7 @@ class ServeApp(RiichiApp):
         code = parse_code(text)
         table = self.tables.get(code) if code else None
         if table is None:
-            self.notify(f"No table {text.strip()[:12]!r}.", severity="warning")
+            self.notify(t("lobby.no_table", code=repr(text.strip()[:12])), severity="warning")
             return
         seat = table.sit(self.key, self.settings.name, self)
         if isinstance(seat, str):
@@ -100,7 +129,7 @@ class ServeApp(RiichiApp):
         code = parse_code(text)
         table = self.tables.get(code) if code else None
         if table is None or table.session is None:
-            self.notify(f"No game to watch at {text.strip()[:12]!r}.", severity="warning")
+            self.notify(t("lobby.no_game", code=repr(text.strip()[:12])), severity="warning")
             return
         table.watchers.add(self)
         self.open_table(table, None)
@@ -117,10 +146,6 @@ class ServeApp(RiichiApp):
         from app.screens.lobby import WaitingRoom
         from app.serve.tables import DEFAULT_CALL_TIMER
 
-        if setup.seat_count != 4:  # the shared tables seat four (three-player tables: not yet)
-            self.notify("Tables on this server are four-player games: choose a four-player "
-                        "preset.", severity="warning", timeout=8)
-            return
         table = self.tables.create(setup, DEFAULT_CALL_TIMER, self.key)
         table.sit(self.key, self.settings.name, self)
         self.show_title()
@@ -161,7 +186,7 @@ class ServeApp(RiichiApp):
     def _gone(self, message: TableGone) -> None:
         if message.table.creator != self.key:
             self.show_title()
-            self.notify(f"Table {message.table.code} was closed by its creator.",
+            self.notify(t("lobby.closed", code=message.table.code),
                         severity="warning")
 
     def stopping(self, text: str) -> None:

@@ -1,10 +1,13 @@
-"""A Textual driver that draws on an SSH channel instead of the process's terminal.
+"""Textual drivers that draw on a connection instead of the process's terminal.
 
 Textual's Linux driver owns ``stdin``/``stdout``, a writer thread, termios and SIGWINCH: none of
-that exists for a connection. Here output goes to the channel (``link.write``, on the event
-loop's thread, never blocking: asyncssh buffers), input comes from the channel's data callback
-(``feed``) through Textual's own xterm parser, and the size comes from the pty request and the
-client's window-change messages (``resize``): there is no SIGWINCH over SSH.
+that exists for a connection. ``LinkDriver`` is the shared base: output goes to the connection
+(``link.write``, on the event loop's thread, never blocking: the link buffers), input comes
+from the connection (``feed``) through Textual's own xterm parser, and the size from the
+connection's messages (``resize``). ``SSHDriver``: an SSH channel (the pty request and
+window-change messages: there is no SIGWINCH over SSH). ``WebDriver``: a browser's websocket
+(textual-serve's page: xterm.js sends ``stdin`` text and ``resize`` messages, and says when
+its tab gains or loses the focus).
 """
 
 from __future__ import annotations
@@ -26,13 +29,13 @@ class Link(Protocol):
     """What the driver needs of a connection."""
 
     size: tuple[int, int]
-    driver: SSHDriver | None
+    driver: LinkDriver | None
 
     def write(self, data: str) -> None: ...
 
 
-class SSHDriver(Driver):
-    """Draws one app on one SSH channel. The app carries its connection as ``app.link``."""
+class LinkDriver(Driver):
+    """Draws one app on one connection. The app carries its connection as ``app.link``."""
 
     def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
@@ -98,3 +101,17 @@ class SSHDriver(Driver):
         for message in self._parser.tick():
             self.process_message(message)
         self._ticker = self._loop.call_later(TICK, self._tick)
+
+
+class SSHDriver(LinkDriver):
+    """Draws one app on one SSH channel (``app.serve.server.GameChannel``)."""
+
+
+class WebDriver(LinkDriver):
+    """Draws one app in one browser tab (``app.serve.web.WebSession``): xterm.js is an xterm,
+    so the base's escape sequences serve as they are; the tab's focus comes as messages."""
+
+    def focus(self, focused: bool) -> None:
+        """The browser tab gained (True) or lost the focus."""
+        if self._input:
+            self.send_message(events.AppFocus() if focused else events.AppBlur())

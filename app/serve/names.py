@@ -68,3 +68,23 @@ def parse_command(command: str | None) -> tuple[str, str | None] | str:
             return f"{words[1][:20]!r} is not a table code (4 letters, e.g. ABCD)"
         return (words[0].lower(), code)
     return "this server runs only the game: ssh -t HOST [join CODE | watch CODE]"
+
+
+def pick_language(text: str | None, available: Container[str]) -> str | None:
+    """The first language of ``available`` that ``text`` asks for: a ``LANG`` an SSH client
+    sent (``zh_CN.UTF-8``) or a browser's ``Accept-Language`` (``zh-CN,zh;q=0.9,en;q=0.8``,
+    taken in its order); None when it names none of them.
+
+    >>> pick_language("zh_CN.UTF-8", ("en", "zh"))
+    'zh'
+    >>> pick_language("fr-FR,fr;q=0.9,en;q=0.8", ("en", "zh"))
+    'en'
+    >>> pick_language("C", ("en", "zh")) is None
+    True
+    """
+    for part in (text or "").split(","):
+        tag = part.split(";")[0].strip().lower()
+        code = tag.replace("-", "_").split("_")[0].split(".")[0]
+        if code and code in available:
+            return code
+    return None

@@ -46,6 +46,8 @@ class ServeOptions:
     idle_minutes: float = 30.0
     grace: float = GRACE
     seed: int | None = None  # the first table's seed (then +1 each): tests, demos
+    web_port: int | None = None  # riichi serve --web PORT: the lobby in a browser too
+    web_host: str = "127.0.0.1"
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:
@@ -86,12 +88,14 @@ class RiichiServer:
     def __init__(self, options: ServeOptions, data: Path) -> None:
         self.options = options
         self.data = data
-        self.sessions: set[GameChannel] = set()
+        self.sessions: set[Any] = set()  # GameChannel, app.serve.web.WebSession
         self.connections: set[Connection] = set()
         self.addresses: Counter[str] = Counter()
         self.authorized: set[bytes] = set()
         self.tables: Tables | None = None
         self.acceptor: Any = None
+        self.web: Any = None  # app.serve.web.WebServer with --web
+        self.web_addresses: Counter[str] = Counter()
         self.stopped = asyncio.Event()
 
     async def start(self) -> list[str]:
@@ -107,6 +111,11 @@ class RiichiServer:
             server_host_keys=[host_key(self.data)], agent_forwarding=False,
             x11_forwarding=False, allow_scp=False, login_timeout=30, keepalive_interval=60,
             encoding="utf-8", line_editor=False)
+        if self.options.web_port is not None:
+            from app.serve.web import WebServer
+
+            self.web = WebServer(self)
+            await self.web.start(self.options.web_host, self.options.web_port)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
         log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
@@ -116,6 +125,25 @@ class RiichiServer:
     @property
     def port(self) -> int:
         return int(self.acceptor.sockets[0].getsockname()[1])
+
+    # --- the web's sessions (app.serve.web) ------------------------------------------------
+    def refusal(self, address: str) -> str | None:
+        """Why a browser at ``address`` may not open a session now (the SSH limits), or None."""
+        if len(self.sessions) >= self.options.max_sessions:
+            return "the server is full: try again later"
+        if self.web_addresses[address] >= self.options.per_address:
+            return "too many connections from your address"
+        return None
+
+    def connected(self, session: Any) -> None:
+        self.sessions.add(session)
+        self.web_addresses[session.address] += 1
+
+    def disconnected(self, session: Any) -> None:
+        self.sessions.discard(session)
+        self.web_addresses[session.address] -= 1
+        if self.web_addresses[session.address] <= 0:
+            del self.web_addresses[session.address]
 
     def stop(self) -> None:
         """SIGTERM: every table saved (its journal kept for the restart), everyone told."""
@@ -136,6 +164,8 @@ class RiichiServer:
             session.close()
         for connection in list(self.connections):
             connection.conn.close()
+        if self.web is not None:
+            await self.web.stop()
         if self.acceptor is not None:
             self.acceptor.close()
             try:  # a client that does not answer the close does not hold the stop up
@@ -283,8 +313,10 @@ class GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name = clean_name(self.connection.user)
         self._idle = asyncio.get_running_loop().call_later(60, self._check_idle)
         try:
+            env = self.chan.get_environment() or {}  # LANG when the client sends it
+            lang = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG")
             self.app = ServeApp(self, self.server.tables, self.connection.key, name,
-                                self.start, self.term)
+                                self.start, self.term, lang=lang)
             await self.app.run_async()
             status = self.app.return_code or 0
             if status:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.i18n import t
 from app.session import GameSession, Happened, HumanTurn, RoundOver, _Act, _Go, _Stop
 from engine.actions import Action, Discard, Pass
 from engine.game import Game
@@ -124,7 +125,7 @@ class TableSession(GameSession):
                  journal: Any = None) -> None:
         super().__init__(host, game, setup, agents, journal)
         self.node = Fanout(self)
-        self.humans = frozenset(s for s in range(4) if s not in self.agents)
+        self.humans = frozenset(s for s in range(game.rules.players) if s not in self.agents)
         self._thread: threading.Thread | None = None
         self._asks = 0  # numbers each ask, so a timer of an answered ask does nothing
         self._ready: set[int] = set()  # humans who have seen the round's result
@@ -189,7 +190,7 @@ class TableSession(GameSession):
             except Exception as e:  # an engine or AI failure stops this table only
                 log.exception("table stopped")
                 self.failure = f"{type(e).__name__}: {e}"
-                self.app.tell(f"The table stopped: {self.failure}", "error")
+                self.app.tell(t("lobby.stopped", why=self.failure), "error")
                 return
 
     def _swap(self, command: _Swap) -> None:

@@ -1,6 +1,7 @@
 """The server's tables: who sits where, starting, drops and returns, the journal, resuming.
 
-``Tables`` is the registry (one per server). A ``Table`` has four seats (``Member``: identity =
+``Tables`` is the registry (one per server). A ``Table`` has the seats of its rules, four or
+three (``tenhou3``, ``majsoul3``) (``Member``: identity =
 the SSH key's fingerprint, a name, the app showing it while connected) and, once its creator
 starts it, a ``TableSession`` whose empty seats are played by the AI. Screens talk to a table
 through a ``SeatHandle`` (what ``TableScreen`` expects of a session, bound to one seat or to a
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.i18n import t
 from app.screens.setup import GameSetup
 from app.seats import BOT_SEATS, Opponent, opponents_from_records
 from app.serve.names import new_code
@@ -140,7 +142,8 @@ class Table:
         self.setup = setup.resolved()  # its AI players named once: agents, screens, journal agree
         self.call_timer = call_timer
         self.creator = creator
-        self.seats: list[Member | None] = [None] * 4
+        self.players = self.setup.seat_count  # 4, or 3 for a three-player preset (P1)
+        self.seats: list[Member | None] = [None] * self.players
         self.watchers: set[Any] = set()  # apps watching
         self.session: TableSession | None = None
         self.state = "waiting"  # waiting | playing | over | stopped
@@ -154,7 +157,7 @@ class Table:
         """(code, rules, length, seats, state) for the lobby's list."""
         taken = sum(m is not None for m in self.seats)
         names = ", ".join(m.name for m in self.seats if m is not None)
-        return (self.code, self.setup.rules, self.setup.length, f"{taken}/4 {names}",
+        return (self.code, self.setup.rules, self.setup.length, f"{taken}/{self.players} {names}",
                 self.state)
 
     def seat_of(self, key: str) -> int | None:
@@ -195,15 +198,15 @@ class Table:
             member = self.seats[seat]
             assert member is not None
             if member.app is not None and member.app is not app:
-                return "you are already at this table in another connection"
+                return t("lobby.other_connection")
             member.app, member.name = app, name
             self.returned(seat)
             return seat
         if self.state != "waiting":
-            return f"table {self.code} is {self.state}: watch it instead"
+            return t("lobby.not_waiting", code=self.code, state=t(f"lobby.state_{self.state}"))
         free = [i for i, m in enumerate(self.seats) if m is None]
         if not free:
-            return f"table {self.code} is full: watch it instead"
+            return t("lobby.full", code=self.code)
         self.seats[free[0]] = Member(key, name, app)
         self.tables.changed()
         return free[0]
@@ -218,7 +221,7 @@ class Table:
             if key == self.creator:  # the table goes with its creator
                 for app in self.members():
                     app.table_gone(self)
-                self.seats = [None] * 4
+                self.seats = [None] * self.players
                 self.tables.remove(self)
         else:
             member = self.seats[seat]
@@ -229,9 +232,9 @@ class Table:
     def start(self, key: str) -> str | None:
         """The creator starts the game: empty seats get the AI. Why not, or None."""
         if key != self.creator:
-            return "only the table's creator starts it"
+            return t("lobby.only_creator_start")
         if self.state != "waiting":
-            return f"the table is {self.state}"
+            return t("lobby.table_is", state=t(f"lobby.state_{self.state}"))
         seed = self.tables.next_seed()
         game = Game(self.setup.ruleset(), seed)
         journal = self.tables.journal(self, game)
@@ -240,7 +243,8 @@ class Table:
 
     def begin(self, game: Game, journal: Any) -> None:
         """Play ``game`` (new or resumed) with the AI in the seats nobody holds."""
-        agents = {seat: self.ai(seat, game) for seat in range(4) if self.seats[seat] is None}
+        agents = {seat: self.ai(seat, game) for seat in range(self.players)
+                  if self.seats[seat] is None}
         self.session = TableSession(self, game, self.setup, agents, journal)
         self.session.on_over = lambda: self.tables.loop.call_soon_threadsafe(self.finished)
         self.state = "playing"
@@ -315,7 +319,7 @@ class Table:
             return
         self._standins.add(seat)
         self.session.swap(seat, self.ai(seat, self.session.game))
-        self.tell(f"{member.name} is away: the AI plays their seat until they return")
+        self.tell(t("lobby.away", name=member.name))
         log.info("table %s: the AI took seat %d", self.code, seat)
 
     def returned(self, seat: int) -> None:
@@ -337,16 +341,17 @@ class Table:
         return any(m is not None and m.app is not None for m in self.seats)
 
     def tell(self, text: str, severity: str = "information") -> None:
-        """Say ``text`` to everyone at the table and watching (any thread)."""
+        """Say ``text`` to everyone at the table and watching (any thread); a text of
+        ``app.i18n.t`` reaches each of them in their own language."""
         for app in [*self.members(), *list(self.watchers)]:
             app.tell(text, severity)
 
     def say(self, key: str, phrase: str) -> None:
-        """A canned phrase from the person of ``key``."""
+        """A canned phrase (a text of ``app.i18n.t``) from the person of ``key``."""
         seat = self.seat_of(key)
         member = self.seats[seat] if seat is not None else None
         if member is not None:
-            self.tell(f"{member.name}: {phrase}")
+            self.tell(t("lobby.said", name=member.name, phrase=phrase))
 
     # --- the end ----------------------------------------------------------------------------
     def finished(self) -> None:
@@ -387,6 +392,10 @@ class Tables:
         self.grace = grace
         self.tables: dict[str, Table] = {}
         self.listeners: set[Callable[[], None]] = set()
+        #: each player's language and name (by key) once they chose them in the lobby: in
+        #: memory only (a web player's name: the browser's token is their key)
+        self.languages: dict[str, str] = {}
+        self.names: dict[str, str] = {}
 
     def next_seed(self) -> int:
         if self.seed is None:

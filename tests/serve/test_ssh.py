@@ -92,6 +92,47 @@ def test_drop_then_ai_then_return(tmp_path, keys, cleanup):
     play([a, b2], lambda: b2.discards >= played + 2, timeout=30)  # asked again: a person's seat
 
 
+def test_three_player_table(tmp_path, keys, cleanup):
+    """P1: a tenhou3 table seats three: the lobby says 2/3, two people play it with the AI in
+    the third seat, and nobody sits across."""
+    server = serve(tmp_path, cleanup, "--open", "--seed", "1")
+    alice = connect(server, keys, cleanup, "alice")
+    alice.wait_for("lobby")
+    alice.send("c")
+    alice.wait_for("Enter starts")
+    alice.send("\x1b[B")  # the rules' line
+    for _ in range(3):  # tenhou -> majsoul -> local -> tenhou3
+        alice.send("\x1b[C")
+        time.sleep(0.2)
+    alice.wait_for("Tenhou, 3 players")
+    alice.send("\r")
+    code = re.search(r"Table ([A-Z]{4})", alice.wait_for(r"Table [A-Z]{4}")).group(1)
+    assert "seat 4" not in alice.text()
+    carol = connect(server, keys, cleanup, "carol")
+    carol.wait_for(rf"{code} .*1/3 alice")
+    bob = connect(server, keys, cleanup, "bob", "join", code, width=80, height=24)
+    bob.wait_for("Waiting for alice to start")
+    carol.wait_for(rf"{code} .*2/3 alice, bob")
+    alice.send("s")
+    alice.wait_for(r"E You 35000")
+    text = bob.wait_for(r"S You 35000")
+    assert "alice" in text and "Across" not in text
+    # at 80 columns the footer keeps the phrases key whole (the toggles share one entry)
+    footer = re.compile(r"q Quit +p Say\s*$")
+    a, b = Player(alice, take_calls=False), Player(bob, take_calls=False)
+    seen = set()
+
+    def footers() -> bool:
+        last = bob.text().rstrip().splitlines()[-1]
+        if "Esc" in last or "Select" in last or "Aids" in last:
+            assert footer.search(last), last
+            seen.add(last.split()[0])
+        return a.discards >= 2 and b.discards >= 2 and len(seen) >= 2
+
+    play([a, b], footers)
+    assert "Error" not in server.log() and "Traceback" not in server.log()
+
+
 def test_watcher_sees_no_hidden_tile(tmp_path, keys, cleanup):
     server, alice, bob, code = start_two(tmp_path, keys, cleanup)
     carol = connect(server, keys, cleanup, "carol", "watch", code)

@@ -81,6 +81,16 @@ def test_bad_server_options_say_what_is_wrong(tmp_path, monkeypatch):
         options_from_args(args)
     args.open, args.authorized_keys = True, None
     assert options_from_args(args).open
+    assert options_from_args(args).web_port is None
+    args.web, args.web_host = 70000, "127.0.0.1"
+    with pytest.raises(SystemExit, match="--web 70000"):
+        options_from_args(args)
+    args.web = 2222  # the SSH port
+    with pytest.raises(SystemExit, match="the SSH server listens on that port"):
+        options_from_args(args)
+    args.web = 8080
+    options = options_from_args(args)
+    assert (options.web_port, options.web_host) == (8080, "127.0.0.1")
 
 
 def test_authorized_keys_file_with_options_and_comments(tmp_path):
@@ -199,6 +209,27 @@ def test_viewer_names_seats_from_its_own_seat():
     assert i18n.seat_name(0) == "You"  # another context is untouched
 
 
+def test_a_connections_language_and_seat_count_are_its_own():
+    """One server, several tables and languages: a connection's ``set_players`` (a three-player
+    table) and ``set_language`` (zh) stay in its Viewer; solo play and other connections keep
+    theirs."""
+    import contextvars
+
+    def at_table():
+        i18n.viewer.set(i18n.Viewer(0, ("ann", "bob", "AI 3")))
+        i18n.set_players(3)
+        i18n.set_language("zh")
+        text = i18n.t("seat.left")
+        return i18n.players(), i18n.rel_seat(2), i18n.texts().lang, text, i18n.current(left)
+
+    left = i18n.t("seat.left")
+    assert i18n.texts().lang == "en" and i18n.players() == 4
+    players, rel, lang, text, again = contextvars.copy_context().run(at_table)
+    assert (players, rel, lang) == (3, "left", "zh")
+    assert text != left and again == text  # an English text is shown again in zh there
+    assert i18n.players() == 4 and i18n.rel_seat(2) == "across" and i18n.texts().lang == "en"
+
+
 class FakeLink:
     """A connection for the driver: keeps what is written."""
 
@@ -303,16 +334,160 @@ def test_a_shared_tables_ai_players_are_the_ones_its_creator_chose(tmp_path):
         loop.close()
 
 
-def test_a_three_player_preset_is_refused_for_a_shared_table():
-    """Shared tables seat four: New game with tenhou3 says so and creates nothing (P1)."""
+def test_a_three_player_table_seats_three(tmp_path):
+    """P1: a tenhou3 table has three seats: the lobby counts "2/3", a fourth person is told it is
+    full, the AI fills the one empty seat (and only it), and the journal keeps three seats, so a
+    restart seats the same two people and the same AI player again."""
+    from app.screens.setup import GameSetup
+    from app.serve.tables import Tables
+
+    loop = asyncio.new_event_loop()
+    try:
+        tables = Tables(Path(tmp_path) / "tables", loop, seed=7)
+        table = tables.create(GameSetup(rules="tenhou3"), 0, "SHA256:alice")
+        assert table.players == 3 and table.seats == [None, None, None]
+        assert table.sit("SHA256:alice", "alice", None) == 0
+        assert table.sit("SHA256:bob", "bob", None) == 1
+        code, rules, _length, seats, state = table.summary()
+        assert (rules, seats, state) == ("tenhou3", "2/3 alice, bob", "waiting")
+        assert len(table.names()) == 3 and table.names()[:2] == ("alice", "bob")
+        assert table.sit("SHA256:carol", "carol", None) == 2
+        assert "full" in table.sit("SHA256:dave", "dave", None)
+        table.leave("SHA256:carol")  # carol goes before the start: the AI gets her seat
+        assert table.summary()[3] == "2/3 alice, bob"
+        assert table.start("SHA256:alice") is None
+        session = table.session
+        assert session is not None and session.game.rules.players == 3
+        assert set(session.agents) == {2} and session.humans == {0, 1}
+        assert [r["kind"] for r in table.seat_records()] == ["human", "human", "ai"]
+        ai_name = table.names()[2]
+        table.stop()
+
+        again = Tables(Path(tmp_path) / "tables", loop)
+        assert again.resume_all() == []
+        back = again.get(code)
+        assert back is not None and back.players == 3 and back.setup.rules == "tenhou3"
+        assert [m.key if m else None for m in back.seats] == ["SHA256:alice", "SHA256:bob", None]
+        assert back.names() == ("alice", "bob", ai_name)
+        assert back.session is not None and set(back.session.agents) == {2}
+        back.stop()
+    finally:
+        loop.close()
+
+
+def test_a_three_player_preset_makes_a_shared_table():
+    """New game with tenhou3 on the server creates a (three-seat) table: no refusal."""
     from types import SimpleNamespace
 
     from app.screens.setup import GameSetup
     from app.serve.app import ServeApp
 
     said: list[str] = []
-    created: list[object] = []
-    fake = SimpleNamespace(notify=lambda text, **_: said.append(text),
-                           tables=SimpleNamespace(create=lambda *a: created.append(a)))
+    created: list[tuple] = []
+    sat: list[str] = []
+    table = SimpleNamespace(sit=lambda key, name, app: sat.append(key))
+    fake = SimpleNamespace(
+        notify=lambda text, **_: said.append(text), key="SHA256:alice",
+        settings=SimpleNamespace(name="alice"), show_title=lambda: None,
+        push_screen=lambda screen: None,
+        tables=SimpleNamespace(create=lambda *a: created.append(a) or table,
+                               changed=lambda: None))
     ServeApp.start_game(fake, GameSetup(rules="tenhou3"))  # type: ignore[arg-type]
-    assert created == [] and said and "four-player" in said[0]
+    assert said == [] and created and created[0][0].rules == "tenhou3" and sat == ["SHA256:alice"]
+
+
+def test_lobby_language_from_lang_switched_and_kept_per_key(tmp_path, monkeypatch):
+    """The lobby speaks the client's LANG (zh_CN.UTF-8: Chinese); l switches the language, the
+    player's key keeps it (their next connection, whatever its LANG); another connection in
+    the same process keeps its own; a phrase reaches each person in their language; a name
+    with markup in it is shown as typed."""
+    monkeypatch.setenv("RIICHI_HOME", str(tmp_path))
+    from app.screens.lobby import LobbyScreen
+    from app.screens.setup import GameSetup
+    from app.serve.app import ServeApp
+    from app.serve.tables import Tables
+
+    def texts(app):
+        return [str(n.message) for n in app._notifications]
+
+    async def main():
+        tables = Tables(Path(tmp_path) / "tables", asyncio.get_running_loop())
+        apps: dict[str, ServeApp] = {}
+        links = {}
+
+        async def run(who, key, lang):
+            i18n.viewer.set(i18n.Viewer())
+            links[who] = FakeLink()
+            app = ServeApp(links[who], tables, key, who, lang=lang)
+            apps[who] = app
+            await app.run_async()
+
+        def ready(who):
+            app = apps.get(who)
+            return (app is not None and app.is_running and isinstance(app.screen, LobbyScreen)
+                    and links[who].driver is not None
+                    and bool(str(app.screen.query_one("#lobby-title").content)))
+
+        def shown(who):  # the lobby's title line as drawn
+            from rich.text import Text
+
+            return Text.from_markup(str(apps[who].screen.query_one("#lobby-title").content)).plain
+
+        ann = asyncio.create_task(run("ann", "SHA256:ann", "zh_CN.UTF-8"))
+        bob = asyncio.create_task(run("bob[/b]", "SHA256:bob", "en_GB.UTF-8"))
+        await _wait(lambda: ready("ann") and ready("bob[/b]"))
+        assert "大厅" in shown("ann") and "lobby" in shown("bob[/b]")
+        table = tables.create(GameSetup(), 0, "SHA256:ann")
+        table.sit("SHA256:ann", "ann", apps["ann"])
+        table.sit("SHA256:bob", "bob[/b]", apps["bob[/b]"])
+        tables.changed()
+        await _wait(lambda: "等候中" in str(apps["ann"].screen.query_one("#tables")._data))
+        assert "bob[/b]" in shown("bob[/b]")  # markup typed in a name is only text
+        from app.i18n import t
+
+        def bob_says():
+            table.say("SHA256:bob", t("lobby.phrase_1"))
+
+        apps["bob[/b]"].call_later(bob_says)  # in bob's context: an English text
+        await _wait(lambda: texts(apps["ann"]) and texts(apps["bob[/b]"]))
+        assert texts(apps["ann"]) == ["bob[/b]：谢谢"]
+        assert texts(apps["bob[/b]"]) == ["bob[/b]: Thanks"]
+        links["ann"].driver.feed("l")  # ann switches to English
+        await _wait(lambda: "lobby" in shown("ann"))
+        assert tables.languages == {"SHA256:ann": "en"}
+        assert "大厅" not in shown("ann")
+        for who in ("ann", "bob[/b]"):
+            apps[who].exit()
+        await asyncio.wait_for(asyncio.gather(ann, bob), 10)
+        # ann again, with the same key and LANG=zh: the language she chose
+        del apps["ann"]
+        again = asyncio.create_task(run("ann", "SHA256:ann", "zh_CN.UTF-8"))
+        await _wait(lambda: ready("ann"))
+        assert "lobby" in shown("ann") and i18n.texts().lang == "en"
+        apps["ann"].exit()
+        await asyncio.wait_for(again, 10)
+
+    asyncio.run(main())
+
+
+def test_a_watcher_of_a_three_player_table_sees_names_by_the_norths():
+    """P1 at a shared table: the side across lists each seat's Norths; to a watcher seat 0 is
+    its player's name, not "You" (solo play still says You)."""
+    import contextvars
+
+    from app.glyphs import Painter
+    from app.table_text import north_info
+
+    game = Game(preset("tenhou3"), 3)
+    painter = Painter()
+    names = ("mei", "bob", "Aoi")
+
+    def watching():
+        i18n.viewer.set(i18n.Viewer(None, names))
+        i18n.set_players(3)
+        return north_info(public_view(game), 0, painter, names).plain
+
+    text = contextvars.copy_context().run(watching)
+    assert "mei" in text and "You" not in text
+    solo = north_info(game.view(0), 0, painter, ("You", "Aoi", "Kenta")).plain
+    assert "You" in solo
