@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from ai.review.grades import grade
 from ai.review.review import DEFAULT_SAMPLES
-from app.i18n import round_label, t
+from app.i18n import action_text, round_label, t
 from app.screens.base import SizeAware
 from app.screens.replay_viewer import ReplayError, ReplayViewerScreen
 from app.storage.history import History, PlayedGame
@@ -95,9 +95,10 @@ def decision_label(d: dict[str, Any]) -> Text:
     line = Text(no_wrap=True, overflow="ellipsis")
     g = grade_text(d["grade"])
     line.append(g + " " * max(0, 10 - cell_len(g)), style=GRADE_STYLE.get(d["grade"], ""))
-    line.append(f" {round_text(d)} #{d['index']}  {d['played_text']}")
+    line.append(f" {round_text(d)} #{d['index']}  {option_label(d, d['played_text'])}")
     if d["grade"] != "best" and not d["obvious"]:
-        line.append(f" → {d['best_text']}  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
+        line.append(f" → {option_label(d, d['best_text'])}  -{d['lost']:.0f}"
+                    f" ±{d['lost_interval']:.0f}")
     line.append(f"  {t('review.cat_' + d['category'].replace('/', '_'))}", style="dim")
     return line
 
@@ -112,10 +113,23 @@ def yaku_text(yaku: list[str]) -> str:
     return texts().yaku(yaku[0]) + more
 
 
-def option_table(d: dict[str, Any], picked: int | None = None,
-                 reveal: bool = True) -> Table:
-    """Each option of a decision: number, action, shanten, tiles, yaku or "none!", and when
-    revealed its value ± interval, win and deal-in rates and marks (played, best, your pick)."""
+def option_label(d: dict[str, Any], text: str) -> str:
+    """The option whose engine text is ``text`` in the current language (its action is kept
+    with the decision's values or details; an older kept review's English text otherwise)."""
+    for o in (*d.get("options", ()), *d.get("details", ())):
+        if o.get("text") == text and isinstance(o.get("action"), dict):
+            return action_text(o["action"])
+    for key in ("played", "best"):
+        if d.get(f"{key}_text") == text and isinstance(d.get(key), dict):
+            return action_text(d[key])
+    return text
+
+
+def option_table(d: dict[str, Any], picked: int | None = None, reveal: bool = True,
+                 keys: list[str] | None = None, played_mark: str | None = None) -> Table:
+    """Each option of a decision: number (or its key in ``keys``), action, shanten, tiles, yaku
+    or "none!", and when revealed its value ± interval, win and deal-in rates and marks
+    (played, or ``played_mark``; best; your pick)."""
     table = Table(box=None, header_style="bold", pad_edge=False)
     cols = ["#", "option", "shanten", "tiles", "yaku"]
     if reveal:
@@ -134,12 +148,13 @@ def option_table(d: dict[str, Any], picked: int | None = None,
         shanten = "-" if det["shanten"] is None else (
             t("review.win") if det["shanten"] < 0 else str(det["shanten"]))
         tiles = "-" if not det["tiles"] else str(det["tiles"])
-        row: list[Any] = [str(i + 1), text, shanten, tiles, yaku_text(det["yaku"])]
+        key = keys[i] if keys is not None and i < len(keys) else str(i + 1)
+        row: list[Any] = [key, option_label(d, text), shanten, tiles, yaku_text(det["yaku"])]
         if reveal:
             o = values.get(text)
             marks = []
             if text == d["played_text"]:
-                marks.append(t("review.mark_played"))
+                marks.append(played_mark or t("review.mark_played"))
             if text == best:
                 marks.append(t("review.mark_best"))
             if picked == i:
@@ -232,11 +247,14 @@ class ReviewViewerScreen(ReplayViewerScreen):
         else:
             if self.picked is not None:
                 verdict = pick_verdict(d, self.picked)
-                parts.append(Text(t("review.your_pick", option=d["details"][self.picked]["text"],
+                option = option_label(d, d["details"][self.picked]["text"])
+                parts.append(Text(t("review.your_pick", option=option,
                                     grade=grade_text(verdict)), style="bold"))
-            line = Text(t("review.played", option=d["played_text"], grade=grade_text(d["grade"])))
+            line = Text(t("review.played", option=option_label(d, d["played_text"]),
+                          grade=grade_text(d["grade"])))
             if d["grade"] != "best" and not d["obvious"]:
-                line.append(" " + t("review.lost", best=d["best_text"], lost=f"{d['lost']:.0f}",
+                line.append(" " + t("review.lost", best=option_label(d, d["best_text"]),
+                                    lost=f"{d['lost']:.0f}",
                                     half=f"{d['lost_interval']:.0f}"))
             if d["obvious"]:
                 line.append(" " + t("review.obvious"))
@@ -432,5 +450,5 @@ def open_review(screen: Screen, game_id: str | None, seed: int | None = None) ->
     screen.app.push_screen(ReviewScreen(record, **SETTINGS))
 
 
-__all__ = ["ReviewScreen", "ReviewViewerScreen", "open_review", "option_table", "pick_verdict",
-           "shown"]
+__all__ = ["ReviewScreen", "ReviewViewerScreen", "open_review", "option_label", "option_table",
+           "pick_verdict", "shown"]

@@ -171,7 +171,8 @@ def compute(record: Any, key: ReviewKey,
         p = by_index[d.index]
         out["round_index"], out["honba"] = p.game.round_index, p.game.honba  # for its language
         shown = [v.action for v in d.values] or list(d.options)
-        out["details"] = [{"text": str(a), **option_details(p.view, a, rules)} for a in shown]
+        out["details"] = [{"text": str(a), "action": a.to_dict(),
+                           **option_details(p.view, a, rules)} for a in shown]
     data.update(version=VERSION, game_id=key.game_id, seat=key.seat, limit=key.limit)
     return data
 
