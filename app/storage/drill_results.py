@@ -59,10 +59,13 @@ class Period:
 
 @dataclass(frozen=True, slots=True)
 class DrillAccuracy:
-    """Per category (first-answered order): all answers, and the last periods oldest first."""
+    """The last sessions or weeks with answers (``labels``, oldest first: a session by the
+    date it started, a week as ``2026-W48``) and per category (first-answered order) its
+    ``Period`` in each of them (None: no answer of that category then), and all its answers."""
 
     answers: int = 0
-    by_category: dict[str, list[Period]] = field(default_factory=dict)
+    labels: list[str] = field(default_factory=list)
+    by_category: dict[str, list[Period | None]] = field(default_factory=dict)
     totals: dict[str, Period] = field(default_factory=dict)
 
 
@@ -81,27 +84,29 @@ def _week(iso: str) -> str:
 
 
 def accuracy(conn: sqlite3.Connection, by: str = "session", last: int = 6) -> DrillAccuracy:
-    """The accuracy per category over the ``last`` sessions (``by="session"``) or ISO weeks
-    (``by="week"``) that had answers of that category."""
+    """The accuracy per category in the ``last`` sessions (``by="session"``) or ISO weeks
+    (``by="week"``) that had answers, and in all."""
     rows = conn.execute(
         "SELECT answered, session, category, grade FROM drills ORDER BY answered, rowid"
     ).fetchall()
-    periods: dict[str, dict[str, list[int]]] = {}
+    counts: dict[tuple[str, str], list[int]] = {}
+    keys: dict[str, None] = {}  # in order of first answer
     totals: dict[str, list[int]] = {}
     for answered, session, category, grade in rows:
-        # a session is keyed whole (two sessions of a day stay apart) and labelled by its date
+        # a session is keyed whole (two sessions of a day stay apart), labelled by its date
         key = session if by == "session" else _week(answered)
-        counts = periods.setdefault(category, {}).setdefault(key, [0, 0])
-        counts[0] += 1
-        counts[1] += grade in ACCURATE
-        total = totals.setdefault(category, [0, 0])
-        total[0] += 1
-        total[1] += grade in ACCURATE
-    out: dict[str, list[Period]] = {}
-    for category, by_key in periods.items():
-        keys = list(by_key)[-last:]
-        out[category] = [Period(k[5:10] if by == "session" else k, *by_key[k]) for k in keys]
-    return DrillAccuracy(len(rows), out, {c: Period("", n, a) for c, (n, a) in totals.items()})
+        keys[key] = None
+        for c in (counts.setdefault((category, key), [0, 0]),
+                  totals.setdefault(category, [0, 0])):
+            c[0] += 1
+            c[1] += grade in ACCURATE
+    shown = list(keys)[-last:]
+    labels = [k[5:10] if by == "session" else k for k in shown]
+    out = {category: [Period(label, *counts[(category, k)]) if (category, k) in counts else None
+                      for k, label in zip(shown, labels, strict=True)]
+           for category in totals}
+    return DrillAccuracy(len(rows), labels, out,
+                         {c: Period("", n, a) for c, (n, a) in totals.items()})
 
 
 __all__ = ["ACCURATE", "DrillAccuracy", "DrillAnswer", "Period", "accuracy", "insert", "v2"]
