@@ -93,7 +93,8 @@ class TitleScreen(SizeAware, Screen):
         Binding("r", "choose('rules')", t("action.rules")),
         Binding("s", "choose('settings')", t("action.settings")),
         Binding("t", "choose('stats')", t("stats.menu")),
-        Binding("d", "choose('drills')", t("drills.menu")),
+        # in the menu; the footer keeps its room for Quit at 80 columns
+        Binding("d", "choose('drills')", t("drills.menu"), show=False),
         Binding("h", "choose('replays')", t("replay.menu")),
         Binding("question_mark", "choose('help')", t("action.help"), key_display="?"),
         Binding("q", "choose('quit')", t("action.quit")),
