@@ -36,8 +36,11 @@ from app.storage.played import seat_kind
 from app.storage.reviews import Cancelled, ReviewKey, compute, keep, load_kept
 
 FILTERS = ("worth", "mistakes", "all")
-# the review's settings when opened from the standings or the replays list (tests make it small)
-SETTINGS: dict[str, Any] = {"samples": DEFAULT_SAMPLES, "seed": 0, "limit": None}
+# the review's settings when opened from the standings or the replays list (tests make it
+# small); samples None: the player's Settings (review_samples)
+SETTINGS: dict[str, Any] = {"samples": None, "seed": 0, "limit": None}
+#: processes sharing each decision's samples (app.storage.reviews.worker_pool): the two cores
+WORKERS = 2
 WORTH = ("inaccuracy", "mistake", "blunder")
 YAKU_WIDTH = 16  # the yaku column's most columns: the table fits 80 columns
 GRADE_STYLE = {"best": "bold", "fine": "", "inaccuracy": "italic", "mistake": "bold reverse",
@@ -315,11 +318,13 @@ class ReviewScreen(SizeAware, Screen):
     ]
 
     def __init__(self, record: PlayedGame, *, seat: int | None = None,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, limit: int | None = None) -> None:
+                 samples: int = DEFAULT_SAMPLES, seed: int = 0, limit: int | None = None,
+                 workers: int = 1) -> None:
         super().__init__()
         self.record = record
         seat = human_seat(record) if seat is None else seat
         self.key = ReviewKey(record.game_id, seat, samples, seed, limit)
+        self.review_workers = workers
         self.data: dict[str, Any] | None = None
         self.which = "worth"
         self.cancel = threading.Event()
@@ -358,7 +363,9 @@ class ReviewScreen(SizeAware, Screen):
             self.app.call_from_thread(self.progress, done, total)
 
         try:
-            data = compute(self.record, self.key, progress, self.cancel.is_set)
+            # in this worker thread: the pool's processes start here, off Textual's loop
+            data = compute(self.record, self.key, progress, self.cancel.is_set,
+                           self.review_workers)
         except Cancelled:
             return
         except ValueError as exc:
@@ -447,7 +454,10 @@ def open_review(screen: Screen, game_id: str | None, seed: int | None = None) ->
     if record is None or (seed is not None and record.seed != seed):
         screen.notify(t("review.missing"), severity="error")
         return
-    screen.app.push_screen(ReviewScreen(record, **SETTINGS))
+    settings = dict(SETTINGS)
+    if settings["samples"] is None:
+        settings["samples"] = screen.app.settings.review_samples
+    screen.app.push_screen(ReviewScreen(record, workers=WORKERS, **settings))
 
 
 __all__ = ["ReviewScreen", "ReviewViewerScreen", "open_review", "option_label", "option_table",
