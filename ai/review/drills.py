@@ -22,10 +22,10 @@ from ai import make_agent
 from ai.review.grades import FINE
 from ai.review.options import choose_options
 from ai.review.review import GROWTH
-from ai.review.rollout import OptionValue, evaluate
+from ai.review.rollout import Cancelled, OptionValue, evaluate
 from ai.review.walk import Position, walk_actions
 from engine.actions import Action
-from engine.driver import play_out
+from engine.driver import Driver
 from engine.game import Game
 from engine.rules import RuleSet
 
@@ -64,11 +64,16 @@ def is_close(values: Sequence[OptionValue]) -> bool:
     return rest[0].loss <= max(rest[0].loss_half, FINE)
 
 
-def selfplay_game(seed: int, rules: RuleSet, level: str = "hard") -> Game:
-    """A whole game of ``level`` AIs at every seat, dealt from ``seed``."""
+def selfplay_game(seed: int, rules: RuleSet, level: str = "hard",
+                  cancelled: Callable[[], bool] | None = None) -> Game:
+    """A whole game of ``level`` AIs at every seat, dealt from ``seed``; ``cancelled()`` is
+    asked after every action (``Cancelled``: a drill screen closed while its game was played)."""
     game = Game(rules, seed)
-    play_out(game, {p: make_agent(level, seed=seed * 8 + p, rules=rules)
-                    for p in range(rules.players)})
+    driver = Driver(game, {p: make_agent(level, seed=seed * 8 + p, rules=rules)
+                           for p in range(rules.players)})
+    while driver.step() is not None:
+        if cancelled is not None and cancelled():
+            raise Cancelled
     return game
 
 
@@ -110,7 +115,7 @@ def selfplay_drills(seed: int, rules: RuleSet, *, samples: int = 64, limit: int 
                     cancelled: Callable[[], bool] | None = None) -> Iterator[Drill]:
     """Drills from the self-play game of ``seed``, evaluated one by one as they are asked for
     (at most ``limit``)."""
-    game = selfplay_game(seed, rules, level)
+    game = selfplay_game(seed, rules, level, cancelled)
     for n, p in enumerate(drill_positions(game, rules)):
         if limit is not None and n >= limit:
             return

@@ -170,7 +170,7 @@ def make_selfplay(data: dict[str, Any], want: int = AHEAD,
         with _lock:
             seed = data["next_seed"]
             data["next_seed"] = seed + 1
-        game = selfplay_game(seed, rules, str(SETTINGS["level"]))
+        game = selfplay_game(seed, rules, str(SETTINGS["level"]), cancelled)
         for p in drill_positions(game, rules):
             if cancelled is not None and cancelled():
                 raise Cancelled

@@ -63,3 +63,18 @@ def test_evaluate_cancelled_between_samples():
     with pytest.raises(Cancelled):
         evaluate(p.game, p.seat, legal[:2], samples=8, cancelled=cancelled)
     assert len(asked) == 3  # heard within one sample
+
+
+def test_selfplay_game_is_cancelled_between_actions():
+    asked = []
+
+    def cancelled():
+        asked.append(1)
+        return len(asked) >= 5
+
+    with pytest.raises(Cancelled):
+        selfplay_game(3, TENHOU, "greedy", cancelled)
+    assert len(asked) == 5
+    # the same game as one not asked to stop
+    assert selfplay_game(3, TENHOU, "greedy").actions == selfplay_game(3, TENHOU, "greedy",
+                                                                        lambda: False).actions
