@@ -1,7 +1,7 @@
 """The evaluator's verdict at a call prompt, on request (the table's ``v``): the reviewer's
 rollouts (``ai.review.rollout.evaluate``) of every call form and the pass, from a copy of the
 game taken while the player is asked, in a worker thread; one line for the call bar:
-``Left discarded 5m  │ Pon 5m with 5m+5m: +310 ±240 vs pass (call)``.
+``Left discarded 5m  │ pon 5m (5m+5m): +310 ±240 vs pass (call)``.
 
 Never shown unasked (it would play for the player); the setting ``verdict_key`` switches the key
 off. The next action drops it: a verdict still being computed is cancelled between samples.
@@ -30,7 +30,7 @@ def call_prompt_open(legal: Sequence[Action]) -> bool:
 
 
 def verdict_line(values: Sequence[OptionValue]) -> str:
-    """``pon 5m with 5m+5m: +310 ±240 vs pass (call)`` for the best call form against the pass,
+    """``pon 5m (5m+5m): +310 ±240 vs pass (call)`` for the best call form against the pass,
     paired over the same samples (the best option's loss is exactly the gap), and which to
     prefer: the call, the pass, or too close to tell."""
     passes = [v for v in values if isinstance(v.action, Pass)]

@@ -246,8 +246,7 @@ class DrillScreen(SizeAware, Screen):
         if self.busy:
             return Text(t("drills.evaluating"))
         if not self.revealed:
-            return Group(option_table(d, reveal=False, keys=self.keys),
-                         Text(t("drills.hint"), style="dim"))
+            return Group(self.options(d, reveal=False), Text(t("drills.hint"), style="dim"))
         parts: list[Any] = []
         if self.picked is not None:
             verdict = pick_verdict(d, self.picked)
@@ -258,9 +257,17 @@ class DrillScreen(SizeAware, Screen):
             parts.append(Text(t("drills.shown"), style="bold"))
         picked = d["details"][self.picked]["text"] if self.picked is not None else None
         parts.append(Text(reason(d, picked)))
-        parts.append(option_table(d, self.picked, keys=self.keys, played_mark=mark))
+        parts.append(self.options(d, self.picked, played_mark=mark))
         parts.append(Text(t("drills.after"), style="dim"))
         return Group(*parts)
+
+    def options(self, d: dict[str, Any], picked: int | None = None, reveal: bool = True,
+                played_mark: str | None = None) -> Any:
+        """The review's option table with the keys of play, one space between columns: every
+        column fits 80 columns beside the longest call."""
+        table = option_table(d, picked, reveal, keys=self.keys, played_mark=played_mark)
+        table.padding = (0, 1, 0, 0)
+        return table
 
     # --- answering ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:

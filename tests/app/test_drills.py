@@ -218,3 +218,19 @@ def test_option_keys_are_the_keys_of_play():
     d = {"options": [{"action": Pass().to_dict()}, {"action": Discard(8).to_dict()},
                      {"action": Discard(100).to_dict()}]}
     assert option_keys(d, (4, 8, 12)) == ["Esc", "b", "1"]  # 100 not in the hand: numbered
+
+
+async def _first_drill_answered(pilot) -> None:
+    await pilot.press("d")
+    await wait_drill(pilot, pilot.app.screen)
+    key = pilot.app.screen.keys[0]
+    await pilot.press("escape" if key == "Esc" else key)
+    await pilot.pause()
+
+
+@pytest.mark.slow
+def test_drill_snapshot_80x24(snap_compare):
+    """The first self-play drill answered at 80x24: the bar (round, dora, wall, source), the
+    seats with rivers and the player's hand, the question, the pick's grade, the reason and the
+    option table with values, rates and marks."""
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=_first_drill_answered)

@@ -24,10 +24,10 @@ def value(action, mean, loss, half):
 def test_verdict_line_call_against_pass_paired():
     # the pon is best: the pass's loss is the gap, with the pass's paired interval
     line = V.verdict_line([value(PON, 500, 0, 0), value(Pass(), 190, 310, 240)])
-    assert line == "pon 5m with 0m+5m: +310 ±240 vs pass (call)"
+    assert line == "pon 5m (0m+5m): +310 ±240 vs pass (call)"
     # the pass is best: the call's loss, negative
     line = V.verdict_line([value(PON, -900, 1400, 300), value(Pass(), 500, 0, 0)])
-    assert line == "pon 5m with 0m+5m: -1400 ±300 vs pass (pass)"
+    assert line == "pon 5m (0m+5m): -1400 ±300 vs pass (pass)"
     # inside the interval
     assert V.verdict_line([value(PON, 100, 0, 0), value(Pass(), 60, 40, 90)]).endswith(
         "(too close)")
@@ -35,7 +35,7 @@ def test_verdict_line_call_against_pass_paired():
     chi = Chi((20, 24), 17)
     line = V.verdict_line([value(PON, -50, 150, 60), value(chi, 100, 0, 0),
                            value(Pass(), 0, 100, 50)])
-    assert line.startswith("chi 5m with 6m+7m: +100 ±50")
+    assert line.startswith("chi 5m (6m+7m): +100 ±50")
     assert V.verdict_line([value(Pass(), 0, 0, 0)]) == ""
 
 
