@@ -166,6 +166,7 @@ class DrillScreen(SizeAware, Screen):
             self.next_drill()
 
     def next_drill(self) -> None:
+        self.make_more()  # keep a few self-play drills ahead of the player
         while self.queue:
             entry = self.queue.pop(0)
             if entry["id"] in self.cache["done"]:
@@ -181,7 +182,6 @@ class DrillScreen(SizeAware, Screen):
             self.show()
             return
         self.drill = None
-        self.make_more()
         self.query_one("#drill-bar", Static).update(Text(" " + t("drills.title"), style="bold"))
         for seat in range(4):
             self.query_one(f"#drill-seat-{seat}", ReplaySeat).display = False
@@ -355,6 +355,9 @@ class DrillScreen(SizeAware, Screen):
     def action_close(self) -> None:
         self.stop.set()
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self.stop.set()  # the app quits: the self-play worker stops at its next action
 
 
 __all__ = ["DrillScreen", "option_keys", "reason"]
