@@ -250,3 +250,54 @@ def round_label(round_index: int) -> str:
     """``East 1`` … ``West 4`` (in the current language) for a round index (0 = East 1)."""
     return t("table.round", wind=t(f"wind.{WIND_KEYS[round_index // 4 % 4]}"),
              number=round_index % 4 + 1)
+
+
+def action_text(action: Any) -> str:
+    """An engine action (or its ``to_dict()``) in the current language: ``discard 5m``,
+    ``pon 5m with 5m+5m``, ``pass``… (the review's and the drills' option tables). Tiles are
+    named as the text tiles show them (``Rd``, ``0m`` for a red five; honours 东…中 in
+    Chinese); an action of another kind keeps its engine text."""
+    from app.glyphs import glyph_set
+    from engine.actions import (
+        Chi,
+        Discard,
+        Kan,
+        Nuki,
+        Pass,
+        Pon,
+        Riichi,
+        Ron,
+        Tsumo,
+        action_from_dict,
+    )
+    from engine.tiles import tile_name as plain
+
+    faces = glyph_set("text", _current.lang).faces
+
+    def tile_name(tile: int) -> str:
+        return faces[tile >> 2].strip() if tile >> 2 >= 27 else plain(tile)
+
+    if isinstance(action, dict):
+        try:
+            action = action_from_dict(action)
+        except (ValueError, KeyError, TypeError):
+            return str(action.get("type", "?"))
+
+    def names(tiles: Sequence[int]) -> str:
+        return "+".join(tile_name(x) for x in tiles)
+
+    if isinstance(action, Riichi):
+        return t("act.open_riichi" if action.open else "act.riichi", tile=tile_name(action.tile))
+    if isinstance(action, Discard):
+        return t("act.discard", tile=tile_name(action.tile))
+    if isinstance(action, (Chi, Pon)):
+        return t(f"act.{type(action).__name__.lower()}", called=tile_name(action.called),
+                 tiles=names(action.tiles))
+    if isinstance(action, Kan):
+        if action.called is not None:
+            return t("act.kan", called=tile_name(action.called), tiles=names(action.tiles))
+        return t(f"act.{action.kind.value}", tiles=names(action.tiles))
+    for kind, key in ((Pass, "pass"), (Ron, "ron"), (Tsumo, "tsumo"), (Nuki, "nuki")):
+        if isinstance(action, kind):
+            return t(f"act.{key}")
+    return str(action)

@@ -9,6 +9,7 @@ Run from the repository root (each part alone with its flag, or ``--all``):
     .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 64]
     .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S] [--offset K]
     .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
+    .venv/bin/python benchmarks/bench_review.py --drills 3 [--samples 64]
 
 Decisions come from the real games of ``../shared/logs/mjlog`` (seat 0, then 1, ...). Times are
 wall-clock with ``--workers`` processes (default 2) on whatever else the machine runs: say how
@@ -212,6 +213,31 @@ def bench_humans(n: int, samples: int, workers: int) -> None:
           f"{', '.join(f'{x:.0f}' for x in q)}, max {max(lost):.0f}; grades {grades}")
 
 
+def bench_drills(games: int, samples: int) -> None:
+    """What a self-play drill costs (the drill screen makes them in the background): a game of
+    four 'hard' AIs, then one evaluated decision after another."""
+    from ai.review.drills import drill_positions, evaluate_position, is_close, selfplay_game
+
+    print(f"== drills: {games} self-play games of 'hard', their drill decisions evaluated "
+          f"({samples} samples, grown like a review's), CPU in one process")
+    plays, evals, close, found = [], [], 0, 0
+    for seed in range(1, games + 1):
+        c = time.process_time()
+        game = selfplay_game(seed, TENHOU)
+        plays.append(time.process_time() - c)
+        for p in drill_positions(game, TENHOU):
+            c = time.process_time()
+            d = evaluate_position(p, game.actions, TENHOU, seed, samples=samples)
+            evals.append(time.process_time() - c)
+            close += is_close(d.values)
+            found += 1
+    first = statistics.median(plays) + statistics.median(evals)
+    print(f"   a game: median {statistics.median(plays):.1f} s CPU; a drill's evaluation: median "
+          f"{statistics.median(evals):.2f} s (max {max(evals):.2f}); {close} of {found} close "
+          f"(runner-up inside its interval or under 300)")
+    print(f"   a new player's first drill waits for a game and one evaluation: ~{first:.0f} s CPU")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--policy", action="store_true")
@@ -224,6 +250,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1e9, help="seconds for --stability")
     ap.add_argument("--offset", type=int, default=0,
                     help="--stability: skip this many decisions (continue an earlier run)")
+    ap.add_argument("--drills", type=int, default=0, metavar="GAMES")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--all", action="store_true")
     a = ap.parse_args()
@@ -238,6 +265,8 @@ def main() -> None:
         bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget, a.offset)
     if a.humans or a.all:
         bench_humans(a.humans or 80, a.samples or 32, a.workers)
+    if a.drills or a.all:
+        bench_drills(a.drills or 3, a.samples or 64)
 
 
 if __name__ == "__main__":

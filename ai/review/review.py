@@ -128,13 +128,17 @@ def review_position(p: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 
 
 def review_walk(walk: Walk, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, workers: int = 1,
                 progress: Callable[[int, int], None] | None = None,
-                positions: Sequence[Position] | None = None) -> Review:
+                positions: Sequence[Position] | None = None,
+                pool: Executor | None = None) -> Review:
     """Review every position of ``walk`` (or the given ``positions``), spreading each
-    decision's samples over ``workers`` processes; ``progress(done, total)`` after each."""
+    decision's samples over ``workers`` processes (of ``pool`` when given: the caller starts
+    and shuts it down; else one started here); ``progress(done, total)`` after each."""
     todo = list(walk.positions if positions is None else positions)
     seat = todo[0].seat if todo else 0
     out = Review(seat, problem=walk.problem, samples=samples, seed=seed)
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    own = pool is None and workers > 1
+    if own:
+        pool = ProcessPoolExecutor(workers)
     try:
         for i, p in enumerate(todo):
             d = review_position(p, samples=samples, seed=seed, pool=pool, workers=workers)
@@ -143,7 +147,7 @@ def review_walk(walk: Walk, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, wo
             if progress is not None:
                 progress(i + 1, len(todo))
     finally:
-        if pool is not None:
+        if own and pool is not None:
             pool.shutdown()
     return out
 

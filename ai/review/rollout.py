@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -141,14 +141,20 @@ def unsettled(values: Sequence[OptionValue]) -> bool:
     return UNSETTLED < runner.loss < 2 * runner.loss_half
 
 
+class Cancelled(Exception):
+    """An evaluation was cancelled (its ``cancelled()`` said so between samples)."""
+
+
 def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int = 64,
              seed: int = 0, pool: Executor | None = None, workers: int = 1,
-             max_samples: int | None = None) -> list[OptionValue]:
+             max_samples: int | None = None,
+             cancelled: Callable[[], bool] | None = None) -> list[OptionValue]:
     """The value of each of ``options`` (legal actions of ``seat`` now in ``game``) over
     ``samples`` sampled positions, in the order given. While the best option is
     :func:`unsettled`, the samples double, up to ``max_samples`` (default: no more). ``pool``
     spreads the samples over ``workers`` chunks in worker processes; the result is the same
-    without it."""
+    without it. ``cancelled()`` is asked between samples (between batches with a pool):
+    ``Cancelled`` when it says so (the call prompt drops a verdict the player no longer needs)."""
     if samples < 2:
         raise ValueError("an evaluation needs at least 2 samples for its interval")
     legal = game.pending().get(seat, ())
@@ -163,7 +169,15 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
     batch = samples
     while True:
         indices = list(range(len(rows), len(rows) + batch))
-        rows += _rows(base, seat, opts, seed, indices, whole, pool, workers)
+        if cancelled is None or pool is not None and workers > 1:
+            if cancelled is not None and cancelled():
+                raise Cancelled
+            rows += _rows(base, seat, opts, seed, indices, whole, pool, workers)
+        else:
+            for i in indices:  # one sample at a time: a cancel is heard within one sample
+                if cancelled():
+                    raise Cancelled
+                rows += run_samples(base, seat, opts, seed, [i], whole)
         values = summarise(opts, rows, whole)
         if len(rows) >= limit or not unsettled(values):
             return values
@@ -210,5 +224,6 @@ def summarise(options: Sequence[Action], rows: Sequence[Sequence[Outcome]],
     return out
 
 
-__all__ = ["UNSETTLED", "OptionValue", "Outcome", "evaluate", "placement_value", "plays_to_end",
+__all__ = ["UNSETTLED", "Cancelled", "OptionValue", "Outcome", "evaluate", "placement_value",
+           "plays_to_end",
            "run_samples", "sample_seed", "summarise", "unsettled"]

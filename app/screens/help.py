@@ -12,7 +12,7 @@ from app.i18n import t
 from app.screens.base import SizeAware
 
 KEY_LINES = ("k_select", "k_discard", "k_tile_keys", "k_calls", "k_skip", "k_auto_win",
-             "k_skip_calls", "k_tsumogiri", "k_hints", "k_help", "k_quit", "k_mouse")
+             "k_skip_calls", "k_tsumogiri", "k_hints", "k_verdict", "k_help", "k_quit", "k_mouse")
 TABLE_LINES = ("t_layout", "t_marks", "t_players", "t_kuikae", "t_sanma")
 
 

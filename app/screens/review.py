@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from ai.review.grades import grade
 from ai.review.review import DEFAULT_SAMPLES
-from app.i18n import round_label, t
+from app.i18n import action_text, round_label, t
 from app.screens.base import SizeAware
 from app.screens.replay_viewer import ReplayError, ReplayViewerScreen
 from app.storage.history import History, PlayedGame
@@ -36,8 +36,11 @@ from app.storage.played import seat_kind
 from app.storage.reviews import Cancelled, ReviewKey, compute, keep, load_kept
 
 FILTERS = ("worth", "mistakes", "all")
-# the review's settings when opened from the standings or the replays list (tests make it small)
-SETTINGS: dict[str, Any] = {"samples": DEFAULT_SAMPLES, "seed": 0, "limit": None}
+# the review's settings when opened from the standings or the replays list (tests make it
+# small); samples None: the player's Settings (review_samples)
+SETTINGS: dict[str, Any] = {"samples": None, "seed": 0, "limit": None}
+#: processes sharing each decision's samples (app.storage.reviews.worker_pool): the two cores
+WORKERS = 2
 WORTH = ("inaccuracy", "mistake", "blunder")
 YAKU_WIDTH = 16  # the yaku column's most columns: the table fits 80 columns
 GRADE_STYLE = {"best": "bold", "fine": "", "inaccuracy": "italic", "mistake": "bold reverse",
@@ -95,9 +98,10 @@ def decision_label(d: dict[str, Any]) -> Text:
     line = Text(no_wrap=True, overflow="ellipsis")
     g = grade_text(d["grade"])
     line.append(g + " " * max(0, 10 - cell_len(g)), style=GRADE_STYLE.get(d["grade"], ""))
-    line.append(f" {round_text(d)} #{d['index']}  {d['played_text']}")
+    line.append(f" {round_text(d)} #{d['index']}  {option_label(d, d['played_text'])}")
     if d["grade"] != "best" and not d["obvious"]:
-        line.append(f" → {d['best_text']}  -{d['lost']:.0f} ±{d['lost_interval']:.0f}")
+        line.append(f" → {option_label(d, d['best_text'])}  -{d['lost']:.0f}"
+                    f" ±{d['lost_interval']:.0f}")
     line.append(f"  {t('review.cat_' + d['category'].replace('/', '_'))}", style="dim")
     return line
 
@@ -112,10 +116,23 @@ def yaku_text(yaku: list[str]) -> str:
     return texts().yaku(yaku[0]) + more
 
 
-def option_table(d: dict[str, Any], picked: int | None = None,
-                 reveal: bool = True) -> Table:
-    """Each option of a decision: number, action, shanten, tiles, yaku or "none!", and when
-    revealed its value ± interval, win and deal-in rates and marks (played, best, your pick)."""
+def option_label(d: dict[str, Any], text: str) -> str:
+    """The option whose engine text is ``text`` in the current language (its action is kept
+    with the decision's values or details; an older kept review's English text otherwise)."""
+    for o in (*d.get("options", ()), *d.get("details", ())):
+        if o.get("text") == text and isinstance(o.get("action"), dict):
+            return action_text(o["action"])
+    for key in ("played", "best"):
+        if d.get(f"{key}_text") == text and isinstance(d.get(key), dict):
+            return action_text(d[key])
+    return text
+
+
+def option_table(d: dict[str, Any], picked: int | None = None, reveal: bool = True,
+                 keys: list[str] | None = None, played_mark: str | None = None) -> Table:
+    """Each option of a decision: number (or its key in ``keys``), action, shanten, tiles, yaku
+    or "none!", and when revealed its value ± interval, win and deal-in rates and marks
+    (played, or ``played_mark``; best; your pick)."""
     table = Table(box=None, header_style="bold", pad_edge=False)
     cols = ["#", "option", "shanten", "tiles", "yaku"]
     if reveal:
@@ -134,12 +151,13 @@ def option_table(d: dict[str, Any], picked: int | None = None,
         shanten = "-" if det["shanten"] is None else (
             t("review.win") if det["shanten"] < 0 else str(det["shanten"]))
         tiles = "-" if not det["tiles"] else str(det["tiles"])
-        row: list[Any] = [str(i + 1), text, shanten, tiles, yaku_text(det["yaku"])]
+        key = keys[i] if keys is not None and i < len(keys) else str(i + 1)
+        row: list[Any] = [key, option_label(d, text), shanten, tiles, yaku_text(det["yaku"])]
         if reveal:
             o = values.get(text)
             marks = []
             if text == d["played_text"]:
-                marks.append(t("review.mark_played"))
+                marks.append(played_mark or t("review.mark_played"))
             if text == best:
                 marks.append(t("review.mark_best"))
             if picked == i:
@@ -232,11 +250,14 @@ class ReviewViewerScreen(ReplayViewerScreen):
         else:
             if self.picked is not None:
                 verdict = pick_verdict(d, self.picked)
-                parts.append(Text(t("review.your_pick", option=d["details"][self.picked]["text"],
+                option = option_label(d, d["details"][self.picked]["text"])
+                parts.append(Text(t("review.your_pick", option=option,
                                     grade=grade_text(verdict)), style="bold"))
-            line = Text(t("review.played", option=d["played_text"], grade=grade_text(d["grade"])))
+            line = Text(t("review.played", option=option_label(d, d["played_text"]),
+                          grade=grade_text(d["grade"])))
             if d["grade"] != "best" and not d["obvious"]:
-                line.append(" " + t("review.lost", best=d["best_text"], lost=f"{d['lost']:.0f}",
+                line.append(" " + t("review.lost", best=option_label(d, d["best_text"]),
+                                    lost=f"{d['lost']:.0f}",
                                     half=f"{d['lost_interval']:.0f}"))
             if d["obvious"]:
                 line.append(" " + t("review.obvious"))
@@ -297,11 +318,13 @@ class ReviewScreen(SizeAware, Screen):
     ]
 
     def __init__(self, record: PlayedGame, *, seat: int | None = None,
-                 samples: int = DEFAULT_SAMPLES, seed: int = 0, limit: int | None = None) -> None:
+                 samples: int = DEFAULT_SAMPLES, seed: int = 0, limit: int | None = None,
+                 workers: int = 1) -> None:
         super().__init__()
         self.record = record
         seat = human_seat(record) if seat is None else seat
         self.key = ReviewKey(record.game_id, seat, samples, seed, limit)
+        self.review_workers = workers
         self.data: dict[str, Any] | None = None
         self.which = "worth"
         self.cancel = threading.Event()
@@ -340,7 +363,9 @@ class ReviewScreen(SizeAware, Screen):
             self.app.call_from_thread(self.progress, done, total)
 
         try:
-            data = compute(self.record, self.key, progress, self.cancel.is_set)
+            # in this worker thread: the pool's processes start here, off Textual's loop
+            data = compute(self.record, self.key, progress, self.cancel.is_set,
+                           self.review_workers)
         except Cancelled:
             return
         except ValueError as exc:
@@ -429,8 +454,11 @@ def open_review(screen: Screen, game_id: str | None, seed: int | None = None) ->
     if record is None or (seed is not None and record.seed != seed):
         screen.notify(t("review.missing"), severity="error")
         return
-    screen.app.push_screen(ReviewScreen(record, **SETTINGS))
+    settings = dict(SETTINGS)
+    if settings["samples"] is None:
+        settings["samples"] = screen.app.settings.review_samples
+    screen.app.push_screen(ReviewScreen(record, workers=WORKERS, **settings))
 
 
-__all__ = ["ReviewScreen", "ReviewViewerScreen", "open_review", "option_table", "pick_verdict",
-           "shown"]
+__all__ = ["ReviewScreen", "ReviewViewerScreen", "open_review", "option_label", "option_table",
+           "pick_verdict", "shown"]

@@ -16,15 +16,16 @@ from app.i18n import seat_name, t
 from app.screens.base import SizeAware
 from app.screens.setup import STYLES
 from app.seats import BOT_SEATS, style_text
-from app.storage.settings import GLYPHS, LANGUAGES, SEAT_KEYS, SPEEDS, THEMES
+from app.storage.settings import GLYPHS, LANGUAGES, REVIEW_SAMPLES, SEAT_KEYS, SPEEDS, THEMES
 from app.widgets import Choice
 
-TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi", "hints")
+TOGGLES = ("auto_win", "skip_calls", "tsumogiri_after_riichi", "hints", "verdict_key")
 TOGGLE_TEXT = {
     "auto_win": "settings.auto_win",
     "skip_calls": "settings.skip_calls",
     "tsumogiri_after_riichi": "settings.tsumogiri",
     "hints": "settings.hints",
+    "verdict_key": "settings.verdict_key",
 }
 # Settings that ``riichi play`` can also set for one session (same names in PlayOptions).
 OVERRIDABLE = ("language", "glyphs", "theme", "speed")
@@ -63,6 +64,9 @@ class SettingsScreen(SizeAware, Screen):
                     yield Choice(t(TOGGLE_TEXT[name]), ["off", "on"],
                                  [t("app.off"), t("app.on")],
                                  "on" if getattr(s, name) else "off", id=name)
+                yield Choice(t("settings.review_samples"), [str(n) for n in REVIEW_SAMPLES],
+                             [str(n) for n in REVIEW_SAMPLES], str(s.review_samples),
+                             id="review_samples")
                 yield Static(id="sample")
                 if self.app.no_color_env:
                     yield Static(t("settings.no_color"), id="no-color", classes="hint")
@@ -82,6 +86,8 @@ class SettingsScreen(SizeAware, Screen):
         value: object = event.value
         if name in TOGGLES:
             value = event.value == "on"
+        if name == "review_samples":
+            value = int(event.value)
         if name in SEAT_KEYS:  # a new kind of player keeps the name the seat may have
             kept = self.app.settings.opponents()[int(name[-1])].name
             value = event.value + (f":{kept}" if kept else "")

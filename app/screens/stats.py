@@ -6,10 +6,14 @@ The numbers are ``app.storage.history.Statistics`` (of the human seats). No hist
 friendly message; a damaged database is moved aside by storage, whose warning is shown here.
 Three-player games (P1) are counted apart from four-player ones: ``p`` switches between the two
 records when the history holds both (the screen opens on four players unless there are none).
+Below, the drills' accuracy per category (answers graded best or fine) over the last sessions,
+or with ``w`` the last weeks (``app.storage.drill_results``).
 """
 
 from __future__ import annotations
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,10 +22,12 @@ from textual.widgets import Footer, Static
 
 from app.i18n import t, t_count, texts
 from app.screens.base import SizeAware
+from app.storage.drill_results import DrillAccuracy
 from app.storage.history import History, Statistics
 from app.widgets.charts import Bar, BarChart, PlacementChart
 
 RECENT = 30  # games asked for; the chart shows as many as fit
+DRILL_PERIODS = 6  # sessions or weeks shown per category (fits 80 columns)
 
 
 def percent(rate: float | None) -> str:
@@ -34,6 +40,29 @@ def load_statistics() -> tuple[dict[int, Statistics], list[str]]:
     with History.open(check=False) as h:
         stats = {n: h.statistics("human", recent=RECENT, players=n) for n in (4, 3)}
         return stats, list(h.warnings)
+
+
+def load_drills(by: str) -> DrillAccuracy:
+    """The drills' accuracy per category over the last sessions or weeks."""
+    with History.open(check=False) as h:
+        return h.drill_accuracy(by, DRILL_PERIODS)
+
+
+def drill_table(acc: DrillAccuracy, by: str) -> Table | Text:
+    """Per category: answers and accuracy in all, then per session (or week), oldest first."""
+    if not acc.answers:
+        return Text(t("stats.drills_empty"), style="dim")
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column(t("review.col_category"))
+    table.add_column(t("stats.drills_all"), justify="right")
+    for label in acc.labels:
+        table.add_column(label, justify="right")
+    for category, periods in acc.by_category.items():
+        total = acc.totals[category]
+        cells = [f"{total.accurate}/{total.answers} {100 * total.rate:.0f}%"]
+        cells += ["" if p is None else f"{100 * p.rate:.0f}%" for p in periods]
+        table.add_row(t("review.cat_" + category.replace("/", "_")), *cells)
+    return table
 
 
 def placement_bars(stats: Statistics) -> tuple[Bar, ...]:
@@ -65,12 +94,14 @@ class StatsScreen(SizeAware, Screen):
         Binding("escape", "close", t("stats.back"), key_display="Esc"),
         Binding("q", "close", t("stats.back"), show=False),
         Binding("p", "players", t("stats.switch")),
+        Binding("w", "drills_by", t("stats.drills_switch")),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.by_players, self.warnings = load_statistics()
         self.players = 4 if self.by_players[4].games or not self.by_players[3].games else 3
+        self.drills_by = "session"
 
     @property
     def stats(self) -> Statistics:
@@ -101,7 +132,20 @@ class StatsScreen(SizeAware, Screen):
                 yield Static(t("stats.empty"), id="stats-empty")
             else:
                 yield from self._figures(s)
+            yield Static(t("stats.drills"), classes="subheading", id="stats-drills-title")
+            yield Static(id="stats-drills")
         yield Footer()
+
+    def action_drills_by(self) -> None:
+        """The drills' accuracy per session, or per week."""
+        self.drills_by = "week" if self.drills_by == "session" else "session"
+        self._fill_drills()
+
+    def _fill_drills(self) -> None:
+        self.query_one("#stats-drills-title", Static).update(
+            t("stats.drills") + " · " + t(f"stats.drills_by_{self.drills_by}"))
+        self.query_one("#stats-drills", Static).update(
+            drill_table(load_drills(self.drills_by), self.drills_by))
 
     def _figures(self, s: Statistics) -> ComposeResult:
         yield Static(t("stats.summary", games=s.games, rounds=s.rounds,
@@ -135,6 +179,7 @@ class StatsScreen(SizeAware, Screen):
         self._fill()
 
     def _fill(self) -> None:
+        self._fill_drills()
         s = self.stats
         if not s.games:
             return

@@ -32,6 +32,7 @@ from app.table_text import (
     seat_info,
     waits_note,
 )
+from app.verdict import VerdictAsk
 from app.widgets import CallBar, HandView, MeldsView, RiverView, ScoreBar, ScoreInfo, SeatLine
 from engine.actions import Action, Discard, Pass, Riichi
 from engine.events import GameEnded
@@ -58,6 +59,7 @@ class TableScreen(SizeAware, Screen):
         self.placement_note = ""  # the all-last line at 80x24, in the call bar's row
         self.pick_note = ""  # why the strong AI's pick is not the fastest discard (hints on)
         self._hints = HandHints()
+        self.verdict = VerdictAsk()  # the evaluator's line on a call prompt, when asked (v)
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -208,9 +210,10 @@ class TableScreen(SizeAware, Screen):
         bar = self.query_one(CallBar)
         kind = Riichi if self.riichi_open is not None else Discard
         hand.selectable = frozenset(a.tile for a in self.legal if isinstance(a, kind))
-        self.offers, bar.options, bar.prompt = call_bar(
+        self.offers, bar.options, prompt = call_bar(
             self.legal, self.view, self.game.rules, self.app.painter, self.has_class("-wide"),
             self.riichi_open)
+        bar.prompt = self.verdict.joined(prompt)
         hints = self.app.settings.hints and self.view is not None and hand.selectable
         hand.hints = self._hints(self.view, self.legal, self.game.rules) if hints else ()
         self.pick_note = self._hints.reason if hand.hints else ""
@@ -282,6 +285,17 @@ class TableScreen(SizeAware, Screen):
             if action is not None:
                 self.submit_human(action)
 
+    def action_verdict(self) -> None:
+        if not self.app.settings.verdict_key:
+            self.notify(t("verdict.off"))
+        elif not self.verdict.ask(self, self.game, self.seat, self.legal):
+            self.notify(t("verdict.none"))
+        else:
+            self.show_verdict()  # "evaluating the call and the pass…" until it is done
+
+    def show_verdict(self) -> None:
+        self.update_controls()
+
     def action_help(self) -> None:
         from app.screens.help import HelpScreen
 
@@ -343,6 +357,7 @@ class TableScreen(SizeAware, Screen):
             return
         self.legal = ()
         self.riichi_open = None
+        self.verdict.drop()  # a verdict still being computed is of no use now
         self.update_controls()  # nothing to choose until asked again (footer, keys, call bar)
         self.session.act(self.seat, action)
 

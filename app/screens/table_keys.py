@@ -42,6 +42,8 @@ TABLE_BINDINGS = [
       for key, name, text in TOGGLES],
     *[Binding(key, f"toggle('{name}', 'prompt')", t(f"action.{text}"), show=False)
       for key, name, text in TOGGLES],
+    # the evaluator's verdict on a call prompt, only when asked (app.verdict)
+    Binding("v", "verdict", t("action.verdict"), key_display="v"),
     Binding("question_mark", "help", t("action.help"), key_display="?"),
     Binding("q", "leave", t("action.quit")),
 ]
@@ -63,6 +65,8 @@ def key_active(action: str, parameters: tuple[object, ...], riichi_open: bool | 
         return selectable
     if action == "offer":
         return offers
+    if action == "verdict":  # a call on a discard is offered
+        return offers and any(isinstance(a, Pass) for a in legal)
     if action == "skip":
         if parameters == ("riichi",):
             return riichi_open is not None

@@ -1,5 +1,5 @@
 """The title screen: New game, Continue (only with a saved game, with where it stopped),
-Rules & yaku, Statistics, Replays, Settings, Quit."""
+Rules & yaku, Statistics, Drills, Replays, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -93,6 +93,8 @@ class TitleScreen(SizeAware, Screen):
         Binding("r", "choose('rules')", t("action.rules")),
         Binding("s", "choose('settings')", t("action.settings")),
         Binding("t", "choose('stats')", t("stats.menu")),
+        # in the menu; the footer keeps its room for Quit at 80 columns
+        Binding("d", "choose('drills')", t("drills.menu"), show=False),
         Binding("h", "choose('replays')", t("replay.menu")),
         Binding("question_mark", "choose('help')", t("action.help"), key_display="?"),
         Binding("q", "choose('quit')", t("action.quit")),
@@ -127,6 +129,7 @@ class TitleScreen(SizeAware, Screen):
         items += [
             ("rules", t("title.rules")),
             ("stats", t("stats.menu")),
+            ("drills", t("drills.menu")),
             ("replays", t("replay.menu")),
             ("settings", t("title.settings")),
             ("quit", t("title.quit")),
@@ -180,6 +183,10 @@ class TitleScreen(SizeAware, Screen):
             from app.screens.stats import StatsScreen
 
             app.push_screen(StatsScreen())
+        elif what == "drills":
+            from app.screens.drills import DrillScreen
+
+            app.push_screen(DrillScreen())
         elif what == "replays":
             from app.screens.replay_viewer import ReplayListScreen
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
-from app.storage import paths
+from app.storage import drill_results, paths
 from app.storage.atomic import move_aside
 from app.storage.played import (
     GameSummary,
@@ -109,8 +109,8 @@ def _v1(conn: sqlite3.Connection) -> None:
     )
 
 
-#: Entry i migrates a database from ``user_version`` i to i+1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+#: Entry i migrates a database from ``user_version`` i to i+1 (2: the drill answers).
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, drill_results.v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -307,6 +307,20 @@ class History:
                 raise
 
         return bool(self._run(op, False))
+
+    def record_drill(self, answer: drill_results.DrillAnswer) -> bool:
+        """Keep one drill answer; False when history is unavailable."""
+
+        def op(conn: sqlite3.Connection) -> bool:
+            drill_results.insert(conn, answer)
+            return True
+
+        return bool(self._run(op, False))
+
+    def drill_accuracy(self, by: str = "session", last: int = 6) -> drill_results.DrillAccuracy:
+        """Drill accuracy per category over the last sessions or weeks (``drill_results``)."""
+        return self._run(lambda conn: drill_results.accuracy(conn, by, last),
+                         drill_results.DrillAccuracy())
 
     # ----------------------------------------------------------------------- reading
 

@@ -13,9 +13,13 @@ Plain Python: no Textual here (the review screen runs ``compute`` in a worker th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,13 +135,64 @@ def option_details(view: Any, action: Any, rules: Any) -> dict[str, Any]:
     return {"shanten": None, "tiles": None, "yaku": []}
 
 
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes safe to start from a program with threads (the app's
+    worker threads): forkserver where there is one (a fork of a single-threaded server that
+    has imported the rollouts, so a worker starts at once), spawn elsewhere; never a plain fork
+    of the app, whose other threads may hold locks the child would inherit held. Only the
+    rollouts module is preloaded, never ``__main__`` (``python -m app`` would run the app)."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["ai.review.rollout"])
+        with _real_stderr():
+            from multiprocessing import forkserver
+
+            forkserver.ensure_running()  # once per program; the pools after it reuse it
+    else:  # pragma: no cover - Windows and macOS without forkserver
+        ctx = multiprocessing.get_context("spawn")
+        with _real_stderr():
+            from multiprocessing import resource_tracker
+
+            resource_tracker.ensure_running()
+    return ProcessPoolExecutor(workers, mp_context=ctx)
+
+
+_stderr_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """The process's own stderr while the multiprocessing helpers (the fork server, the
+    resource tracker) start: they hand its file descriptor to their process, and inside a
+    running Textual app ``sys.stderr`` is a capture whose ``fileno()`` is -1 ("bad value(s) in
+    fds_to_keep"). Swapped for the few milliseconds of the start only."""
+    with _stderr_lock:
+        try:
+            ok = sys.stderr is not None and sys.stderr.fileno() >= 0
+        except (OSError, ValueError, AttributeError):
+            ok = False
+        if ok or sys.__stderr__ is None:
+            yield
+            return
+        saved, sys.stderr = sys.stderr, sys.__stderr__
+        try:
+            yield
+        finally:
+            sys.stderr = saved
+
+
 def compute(record: Any, key: ReviewKey,
             progress: Callable[[int, int], None] | None = None,
-            cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+            cancelled: Callable[[], bool] | None = None, workers: int = 1) -> dict[str, Any]:
     """Review ``record`` (``storage.played.PlayedGame``) for ``key``: the review's
     ``to_dict()``, the game id and seat, and per decision the option ``details``.
     ``progress(done, total)`` after each decision; ``Cancelled`` when ``cancelled()`` says so.
-    ``ValueError`` when the game cannot be replayed."""
+    ``workers`` > 1: each decision's samples are shared by that many processes
+    (:func:`worker_pool`, started here, in the caller's thread, and shut down before the
+    return); the numbers are the same as with one. ``ValueError`` when the game cannot be
+    replayed."""
     from ai.review.review import review_walk
     from ai.review.walk import walk_saved
     from engine.actions import action_from_dict
@@ -162,8 +217,13 @@ def compute(record: Any, key: ReviewKey,
 
     if cancelled is not None and cancelled():
         raise Cancelled
-    review = review_walk(walk, samples=key.samples, seed=key.seed, positions=positions,
-                         progress=step)
+    pool = worker_pool(workers) if workers > 1 else None
+    try:
+        review = review_walk(walk, samples=key.samples, seed=key.seed, positions=positions,
+                             progress=step, workers=workers, pool=pool)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     review.seat = key.seat
     data = review.to_dict()
     by_index = {p.index: p for p in positions}
@@ -171,10 +231,11 @@ def compute(record: Any, key: ReviewKey,
         p = by_index[d.index]
         out["round_index"], out["honba"] = p.game.round_index, p.game.honba  # for its language
         shown = [v.action for v in d.values] or list(d.options)
-        out["details"] = [{"text": str(a), **option_details(p.view, a, rules)} for a in shown]
+        out["details"] = [{"text": str(a), "action": a.to_dict(),
+                           **option_details(p.view, a, rules)} for a in shown]
     data.update(version=VERSION, game_id=key.game_id, seat=key.seat, limit=key.limit)
     return data
 
 
 __all__ = ["Cancelled", "ReviewKey", "compute", "keep", "load_kept", "option_details",
-           "review_path"]
+           "review_path", "worker_pool"]

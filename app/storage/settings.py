@@ -25,6 +25,7 @@ GLYPHS = ("text", "kanji", "unicode")
 SPEEDS = ("instant", "fast", "normal")
 THEMES = ("classic", "ansi", "light", "mono")  # the files of assets/themes
 SEAT_KEYS = ("seat_1", "seat_2", "seat_3")  # the opponents: app.seats.parse_opponent
+REVIEW_SAMPLES = (16, 32, 64, 128, 256)  # sampled positions per decision of a review
 
 
 def _rule_presets() -> tuple[str, ...]:
@@ -55,6 +56,11 @@ class Settings:
     seat_1: str = "normal:balanced"
     seat_2: str = "normal:aggressive"
     seat_3: str = "normal:defensive"
+    # practice aids: the evaluator's verdict at a call prompt on request (v; never shown
+    # unasked), and how many sampled positions a review plays out per decision (more: narrower
+    # intervals, slower)
+    verdict_key: bool = True
+    review_samples: int = 64
 
     def opponents(self) -> dict[int, Any]:
         """The opponents of a new game (``app.seats.Opponent`` by seat, not named yet)."""
@@ -98,6 +104,12 @@ def _problem(key: str, value: Any) -> str | None:
         return None
     if isinstance(default, bool):
         return None if isinstance(value, bool) else f"{value!r} is not true or false"
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{value!r} is not a whole number"
+        if key == "review_samples" and value not in REVIEW_SAMPLES:
+            return f"{value!r} is not one of {', '.join(map(str, REVIEW_SAMPLES))}"
+        return None
     if isinstance(default, str):
         if not isinstance(value, str):
             return f"{value!r} is not text"
@@ -107,7 +119,7 @@ def _problem(key: str, value: Any) -> str | None:
         if not choices and not value.strip():
             return "it is empty"
         return None
-    return None  # pragma: no cover - every field is a bool or a str
+    return None  # pragma: no cover - every field is a bool, an int or a str
 
 
 def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:

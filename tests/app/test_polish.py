@@ -255,7 +255,7 @@ def test_continue_says_which_round_honba_points_and_when():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             prompt = continue_prompt(app)
-            assert app.screen.query_one("#menu").option_count == 7  # still fits at 80x24
+            assert app.screen.query_one("#menu").option_count == 8  # Drills too: still fits 80x24
         where = texts("title.continue_detail",
                       round=texts("table.round", wind=texts("wind.east"), number=3),
                       honba=texts("table.honba", n=view.honba), points=f"{view.scores[0]:,}")

@@ -213,15 +213,16 @@ def test_newer_database_is_left_alone():
 def test_migration_hook_upgrades_and_keeps_data(monkeypatch):
     _fill(2)
 
-    def v2(conn):
+    def v_next(conn):  # a migration after today's last one
         conn.execute("ALTER TABLE games ADD COLUMN starred INTEGER NOT NULL DEFAULT 0")
 
-    monkeypatch.setattr(H, "MIGRATIONS", [*H.MIGRATIONS, v2])
-    monkeypatch.setattr(H, "SCHEMA_VERSION", 2)
+    after = H.SCHEMA_VERSION + 1
+    monkeypatch.setattr(H, "MIGRATIONS", [*H.MIGRATIONS, v_next])
+    monkeypatch.setattr(H, "SCHEMA_VERSION", after)
     with H.History.open() as h:
         assert h.warnings == [] and len(h.list_games()) == 2
     con = sqlite3.connect(paths.history_path())
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == after
     assert con.execute("SELECT sum(starred) FROM games").fetchone()[0] == 0
 
 
