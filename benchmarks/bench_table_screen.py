@@ -15,9 +15,11 @@ the compositor's update, and the terminal output the SSH driver would send (made
 The figure per message is the process's CPU time until the app is idle again, less the same
 wait without a message (the harness's own cost, printed as ``idle``).
 
-    .venv/bin/python benchmarks/bench_table_screen.py [--messages N] [--size 100x30] [--profile]
+    .venv/bin/python benchmarks/bench_table_screen.py [--messages N] [--size 100x30]
+        [--profile [KINDS]]
 
-``--profile`` prints cProfile's top functions (cumulative) over the same messages instead.
+``--profile [KINDS]`` also prints cProfile's top functions (cumulative) over the messages of
+those kinds (``happened,turn,key``: all), which the profiler slows down.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
-                  profile: cProfile.Profile | None) -> dict[str, list[float]]:
+                  profile: cProfile.Profile | None = None,
+                  kinds: tuple[str, ...] = ()) -> dict[str, list[float]]:
     from rich.console import Console
     from textual._compositor import CompositorUpdate
 
@@ -121,9 +124,9 @@ async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
             start = time.process_time()
             await pilot.pause()
             times["idle"].append((time.process_time() - start) * 1000)
-        if profile is not None:
-            profile.enable()
         for kind, data in messages:
+            if profile is not None and kind in kinds:
+                profile.enable()
             start = time.process_time()
             if kind == "key":
                 screen.submit_human(data)
@@ -132,8 +135,8 @@ async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
                                     else HumanTurn(0, *data))
             await pilot.pause()
             times[kind].append((time.process_time() - start) * 1000)
-        if profile is not None:
-            profile.disable()
+            if profile is not None:
+                profile.disable()
         app.exit()
     return times
 
@@ -142,12 +145,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=300)
     parser.add_argument("--size", default="100x30", help="terminal WxH (bench_serve's: 100x30)")
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--profile", nargs="?", const="happened,turn,key", default=None,
+                        help="profile the messages of these kinds (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     messages = record(SEED, args.messages)
     profile = cProfile.Profile() if args.profile else None
-    times = asyncio.run(measure(messages, (width, height), profile))
+    kinds = tuple(args.profile.split(",")) if args.profile else ()
+    times = asyncio.run(measure(messages, (width, height), profile, kinds))
     if profile is not None:
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(45)
