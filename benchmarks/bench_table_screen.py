@@ -13,13 +13,14 @@ result screen). Then an app shows a ``TableScreen`` over a session that never pl
 and each message is posted to it and fully handled: the handler, Textual's restyling, layout and
 the compositor's update, and the terminal output the SSH driver would send (made, then dropped).
 The figure per message is the process's CPU time until the app is idle again, less the same
-wait without a message (the harness's own cost, printed as ``idle``).
+wait without a message (the harness's own cost). Beside it, what the machine's load cannot
+move: layout passes, widgets rendered and widgets mounted per message (means).
 
     .venv/bin/python benchmarks/bench_table_screen.py [--messages N] [--size 100x30]
         [--profile [KINDS]]
 
 ``--profile [KINDS]`` also prints cProfile's top functions (cumulative) over the messages of
-those kinds (``happened,turn,key``: all), which the profiler slows down.
+those kinds (``happened,turn,key,help,back``: all), which the profiler slows down.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 SEED = 7
+SORT = ("cumulative",)
 
 
 def record(seed: int, count: int) -> list[tuple[str, Any]]:
@@ -70,6 +72,26 @@ def record(seed: int, count: int) -> list[tuple[str, Any]]:
         events = driver.submit(0, action)
         out.append(("happened", (events, game.view(0))))
     return out[:count]
+
+
+def count_work() -> dict[str, int]:
+    """Counts, kept up to date, of the work Textual does: layout passes of a screen, widgets
+    whose content is rendered, widgets mounted (the machine's load does not move these)."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    counted = {"layouts": 0, "renders": 0, "mounts": 0}
+
+    def counting(name: str, method: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return method(*args, **kwargs)
+        return wrapper
+
+    Screen._refresh_layout = counting("layouts", Screen._refresh_layout)  # type: ignore
+    Widget._render_content = counting("renders", Widget._render_content)  # type: ignore
+    Widget._post_mount = counting("mounts", Widget._post_mount)  # type: ignore
+    return counted
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -111,8 +133,10 @@ async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
             if isinstance(renderable, CompositorUpdate):
                 renderable.render_segments(self.sink)
 
+    counted = count_work()
     app = Sink(PlayOptions(save=False, speed="fast"), settings=Settings())
-    times: dict[str, list[float]] = {"happened": [], "turn": [], "key": [], "idle": []}
+    times: dict[str, list[float]] = {"happened": [], "turn": [], "key": [], "help": [],
+                                     "back": [], "idle": []}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         setup = GameSetup(seed=SEED, difficulty="greedy")
@@ -128,6 +152,7 @@ async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
             if profile is not None and kind in kinds:
                 profile.enable()
             start = time.process_time()
+            before = dict(counted)
             if kind == "key":
                 screen.submit_human(data)
             else:
@@ -135,8 +160,25 @@ async def measure(messages: list[tuple[str, Any]], size: tuple[int, int],
                                     else HumanTurn(0, *data))
             await pilot.pause()
             times[kind].append((time.process_time() - start) * 1000)
+            for name, n in counted.items():
+                times[f"{kind} {name}"] = [*times.get(f"{kind} {name}", []), n - before[name]]
             if profile is not None:
                 profile.disable()
+            if kind == "turn" and len(times["turn"]) % 5 == 1:
+                # bench_serve's probe: the help page over the table, and back
+                for key, name in (("question_mark", "help"), ("escape", "back")):
+                    if profile is not None and name in kinds:
+                        profile.enable()
+                    start = time.process_time()
+                    before = dict(counted)
+                    await pilot.press(key)
+                    await pilot.pause()
+                    times[name].append((time.process_time() - start) * 1000)
+                    for what, n in counted.items():
+                        times[f"{name} {what}"] = [*times.get(f"{name} {what}", []),
+                                                   n - before[what]]
+                    if profile is not None:
+                        profile.disable()
         app.exit()
     return times
 
@@ -145,7 +187,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=300)
     parser.add_argument("--size", default="100x30", help="terminal WxH (bench_serve's: 100x30)")
-    parser.add_argument("--profile", nargs="?", const="happened,turn,key", default=None,
+    parser.add_argument("--profile", nargs="?", const="happened,turn,key,help,back", default=None,
                         help="profile the messages of these kinds (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
@@ -155,16 +197,19 @@ def main() -> int:
     times = asyncio.run(measure(messages, (width, height), profile, kinds))
     if profile is not None:
         out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(profile, stream=out).sort_stats(*SORT).print_stats(45)
         print(out.getvalue())
     idle = statistics.median(times["idle"])
     print(f"bench_table_screen: seed {SEED}, {len(messages)} messages, {width}x{height}; "
           f"CPU ms per message, harness ({idle:.1f} ms median) subtracted")
-    for kind in ("happened", "turn", "key"):
+    for kind in ("happened", "turn", "key", "help", "back"):
         values = [max(0.0, v - idle) for v in times[kind]]
         if values:
+            work = "  ".join(f"{name} {statistics.mean(times[f'{kind} {name}']):5.1f}"
+                             for name in ("layouts", "renders", "mounts"))
             print(f"  {kind:9} n={len(values):4}  median {statistics.median(values):6.1f}"
-                  f"  p95 {percentile(values, 0.95):6.1f}  max {max(values):6.1f}")
+                  f"  p95 {percentile(values, 0.95):6.1f}  max {max(values):6.1f}"
+                  f"   per message: {work}")
     every = [max(0.0, v - idle) for k in ("happened", "turn", "key") for v in times[k]]
     print(f"  {'all':9} n={len(every):4}  median {statistics.median(every):6.1f}"
           f"  p95 {percentile(every, 0.95):6.1f}  mean {statistics.mean(every):6.1f}")
