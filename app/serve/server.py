@@ -109,6 +109,9 @@ class RiichiServer:
             encoding="utf-8", line_editor=False)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
+        from app.serve.app import collect_less
+
+        collect_less()  # full garbage collections stall every connection: rare, smaller
         log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
                  "open to any key" if self.options.open else "authorized keys only")
         return problems

@@ -316,3 +316,21 @@ def test_a_three_player_preset_is_refused_for_a_shared_table():
                            tables=SimpleNamespace(create=lambda *a: created.append(a)))
     ServeApp.start_game(fake, GameSetup(rules="tenhou3"))  # type: ignore[arg-type]
     assert created == [] and said and "four-player" in said[0]
+
+
+def test_the_server_collects_its_garbage_in_full_rarely_and_without_what_it_started_with():
+    """``collect_less`` (called once the server listens): what exists then is frozen out of the
+    collector's scans, and full collections come after 100 middle ones, not Python's 10 (each
+    held every connection up for about a second at 40 players)."""
+    import gc
+
+    from app.serve.app import GC_THRESHOLDS, collect_less
+
+    before = gc.get_threshold()
+    try:
+        collect_less()
+        assert gc.get_threshold() == GC_THRESHOLDS == (700, 10, 100)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
