@@ -299,9 +299,19 @@ class TableScreen(SizeAware, Screen):
                 self.submit_human(action)
 
     def action_help(self) -> None:
+        """The help page, made once per app and language and shown again from its top: making
+        it (its widgets mounted and styled) was most of opening it, a cost a server pays for
+        every connection's every ``?``."""
+        from app.i18n import texts
         from app.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        name = f"table-help-{texts().lang}"
+        if self.app.is_screen_installed(name):
+            page = self.app.get_screen(name)
+            page.query_one("#help-box").scroll_home(animate=False)
+        else:
+            self.app.install_screen(HelpScreen(), name)
+        self.app.push_screen(name)
 
     def action_leave(self) -> None:
         from app.screens.result import leave_confirm

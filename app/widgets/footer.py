@@ -63,9 +63,7 @@ class KeyFooter(Footer):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            # before the screen's next refresh (Footer's own waits for it): the new keys are
-            # laid out with whatever else changed, in one pass
-            self.call_later(self._recompose_if_changed)
+            self.call_after_refresh(self._recompose_if_changed)  # as Footer does
 
     async def _recompose_if_changed(self) -> None:
         if not self.is_attached or self._pruning or self.screen._pruning:
@@ -113,8 +111,9 @@ class KeyFooter(Footer):
                 key.refresh(layout=True)  # its width follows its text
         if self.styles.grid_size_columns != len(keys):
             self.styles.grid_size_columns = len(keys)  # as compose sets it
-        async with self.batch():
-            if len(current) > len(keys):
-                await self.remove_children(current[len(keys):])
-            if fresh:
-                await self.mount_all(fresh)
+        if len(current) > len(keys) or fresh:
+            async with self.batch():
+                if len(current) > len(keys):
+                    await self.remove_children(current[len(keys):])
+                if fresh:
+                    await self.mount_all(fresh)

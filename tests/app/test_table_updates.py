@@ -200,3 +200,33 @@ def test_a_burst_of_messages_is_drawn_once_with_the_last_view_and_every_event_lo
             assert len(log.lines) == before + len(burst)  # a discard line each
 
     asyncio.run(run())
+
+
+def test_the_help_page_is_made_once_and_shown_again_from_its_top():
+    """``?`` on the table shows the help page; a second ``?`` shows the same page (not a new
+    one: making it was most of opening it), scrolled back to its top, with the same text."""
+
+    async def run():
+        from app.screens.help import HelpScreen
+
+        app = _app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await _table(pilot, app)
+            await pilot.press("question_mark")
+            first = app.screen
+            assert isinstance(first, HelpScreen)
+            text = app.export_screenshot()
+            box = first.query_one("#help-box")
+            box.scroll_end(animate=False)
+            await pilot.pause()
+            assert box.scroll_y > 0
+            await pilot.press("escape")
+            assert app.screen is table
+            await pilot.press("question_mark")
+            assert app.screen is first and box.scroll_y == 0
+            await pilot.pause()
+            assert app.export_screenshot() == text
+            await pilot.press("escape")
+            assert app.screen is table
+
+    asyncio.run(run())
