@@ -9,6 +9,10 @@ plain data through their reactives and report clicks with messages; they never s
 
 from __future__ import annotations
 
+import threading
+
+from rich.cells import cell_len
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -60,6 +64,9 @@ class TableScreen(SizeAware, Screen):
         self.pick_note = ""  # why the strong AI's pick is not the fastest discard (hints on)
         self._hints = HandHints()
         self.verdict = VerdictAsk()  # the evaluator's line on a call prompt, when asked (v)
+        self._shown: dict[str, Text | str] = {}  # what each Static shows (put)
+        self._unshown: PlayerView | None = None  # a Happened's view not drawn yet
+        self._drawn: list[threading.Event] = []  # told once that view is drawn
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -154,13 +161,23 @@ class TableScreen(SizeAware, Screen):
         hand.drawn = view.drawn
         hand.dora_kinds = dora
         self.query_one(ScoreBar).info = score_info(view, self.turn_label(view), self.flags())
-        self.query_one("#center-info", Static).update(
-            center_info(view, self.app.painter, self.session.saving))
+        self.put("#center-info", center_info(view, self.app.painter, self.session.saving))
         if players() == 3:
-            self.query_one("#north-box", Static).update(
-                north_info(view, self.seat, self.app.painter, seat_labels(records)))
+            self.put("#north-box",
+                     north_info(view, self.seat, self.app.painter, seat_labels(records)))
         self.show_placement(view)
         self.update_controls()
+
+    def put(self, selector: str, content: Text | str) -> Static:
+        """Show ``content`` in the ``Static`` at ``selector`` unless it shows it already, laid
+        out again only when its size changes: a layout pass costs the whole screen, and most
+        updates change only a figure in the centre (the wall) or nothing there."""
+        static = self.query_one(selector, Static)
+        before = self._shown.get(selector)
+        if before != content:
+            self._shown[selector] = content
+            static.update(content, layout=before is None or _extent(before) != _extent(content))
+        return static
 
     def show_placement(self, view: PlayerView) -> None:
         """The all-last placement hint (what hand moves the player up, what deal-in costs a
@@ -173,8 +190,7 @@ class TableScreen(SizeAware, Screen):
             # 80x24: the call bar's row is 80 cells, less its leading blank and a margin
             width = self.app.size.width - 2 if wide else 77
             text = self._placement(view, self.game.rules, width)
-        line = self.query_one("#allast", Static)
-        line.update(text if wide else "")
+        line = self.put("#allast", text if wide else "")
         line.set_class(wide and bool(text), "-on")
         self.placement_note = "" if wide else text
         self.query_one(CallBar).note = self.placement_note or self.pick_note
@@ -297,9 +313,19 @@ class TableScreen(SizeAware, Screen):
         self.update_controls()
 
     def action_help(self) -> None:
+        """The help page, made once per app and language and shown again from its top: making
+        it (its widgets mounted and styled) was most of opening it, a cost a server pays for
+        every connection's every ``?``."""
+        from app.i18n import texts
         from app.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        name = f"table-help-{texts().lang}"
+        if self.app.is_screen_installed(name):
+            page = self.app.get_screen(name)
+            page.query_one("#help-box").scroll_home(animate=False)
+        else:
+            self.app.install_screen(HelpScreen(), name)
+        self.app.push_screen(name)
 
     def action_leave(self) -> None:
         from app.screens.result import leave_confirm
@@ -366,21 +392,40 @@ class TableScreen(SizeAware, Screen):
         if self.session.closed or not self.is_attached or message.seat != self.seat:
             return
         self.legal = tuple(message.legal)
+        self._unshown = None  # this view is newer
         self.show_view(message.view)
 
     @on(Happened)
     def happened(self, message: Happened) -> None:
-        if not (self.session.closed or not self.is_attached):
-            self.mark_and_log(message.events)
-            self.show_view(message.view)
+        if self.session.closed or not self.is_attached:
+            if message.drawn is not None:
+                self.call_after_refresh(message.drawn.set)
+            return
+        self.mark_and_log(message.events)
+        # Drawn once the messages already queued are handled: a burst of them (the opponents'
+        # turns, a busy server's backlog) costs one update of the table, showing the last view.
+        self.view = message.view
         if message.drawn is not None:
-            self.call_after_refresh(message.drawn.set)
+            self._drawn.append(message.drawn)
+        if self._unshown is None:
+            self.call_later(self.show_unshown)
+        self._unshown = message.view
+
+    def show_unshown(self) -> None:
+        """Show the view the last ``Happened`` brought, if no later turn or result showed one."""
+        view, self._unshown = self._unshown, None
+        if view is not None and not (self.session.closed or not self.is_attached):
+            self.show_view(view)
+        for drawn in self._drawn:
+            self.call_after_refresh(drawn.set)
+        self._drawn.clear()
 
     @on(RoundOver)
     def round_over(self, message: RoundOver) -> None:
         if self.session.closed or not self.is_attached:
             return
         events = message.events
+        self.show_unshown()  # the table under the result: as the round's last action left it
         self.mark_and_log(events)
         # Keep the finished round on screen under the result; the next deal shows afterwards.
         self.show_result(list(events[message.end:]), message.view)
@@ -425,3 +470,9 @@ class TableScreen(SizeAware, Screen):
     def on_unmount(self) -> None:
         if not self.finished:
             self.session.close(keep_save=True)
+
+
+def _extent(content: Text | str) -> tuple[int, int]:
+    """Lines and widest line of ``content``: what an automatic size follows from."""
+    lines = content.split("\n") if isinstance(content, str) else content.plain.split("\n")
+    return len(lines), max(cell_len(line) for line in lines)

@@ -11,9 +11,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
-from app.widgets import CallBar, HandView, MeldsView, RiverView, ScoreBar, SeatLine
+from app.widgets import CallBar, HandView, KeyFooter, MeldsView, RiverView, ScoreBar, SeatLine
 
 
 def table_widgets() -> ComposeResult:
@@ -41,7 +41,7 @@ def table_widgets() -> ComposeResult:
         yield SeatLine(id="my-seat")
     yield HandView(id="hand")
     yield CallBar(id="callbar")
-    yield Footer(compact=True)
+    yield KeyFooter(compact=True)  # rebuilt only when its keys change
 
 
 def _seat_widgets(rel: str) -> Iterator[Widget]:

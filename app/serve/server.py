@@ -118,6 +118,9 @@ class RiichiServer:
             await self.web.start(self.options.web_host, self.options.web_port)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
+        from app.serve.app import collect_less
+
+        collect_less()  # full garbage collections stall every connection: rare, smaller
         log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
                  "open to any key" if self.options.open else "authorized keys only")
         return problems

@@ -4,6 +4,7 @@ data and draw them with the app's ``Painter``)."""
 
 from app.widgets.callbar import CallBar, CallOption
 from app.widgets.choice import Choice
+from app.widgets.footer import KeyFooter
 from app.widgets.hand import HandView, TileHint
 from app.widgets.melds import MeldsView
 from app.widgets.river import RiverView
@@ -15,6 +16,7 @@ __all__ = [
     "CallOption",
     "Choice",
     "HandView",
+    "KeyFooter",
     "MeldsView",
     "RiverView",
     "ScoreBar",

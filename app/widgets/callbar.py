@@ -32,9 +32,24 @@ class CallBar(Widget):
 
     COMPONENT_CLASSES = {"callbar--advice", "callbar--warning"}
 
-    prompt: reactive[str] = reactive("", layout=True)
-    options: reactive[tuple[CallOption, ...]] = reactive((), layout=True)
+    # New options repaint the bar; it is laid out again (a layout pass costs the whole screen)
+    # only when its height changes (``get_content_height``).
+    prompt: reactive[str] = reactive("")
+    options: reactive[tuple[CallOption, ...]] = reactive(())
     note: reactive[str] = reactive("")
+    _height = 1  # the content height of the last layout
+
+    def watch_prompt(self) -> None:
+        self._relayout()
+
+    def watch_options(self) -> None:
+        self._relayout()
+
+    def _relayout(self) -> None:
+        height = self._content_height()
+        if height != self._height:
+            self._height = height
+            self.refresh(layout=True)
 
     @dataclass
     class Chosen(Message):
@@ -100,6 +115,10 @@ class CallBar(Widget):
         return self._render_with_spans()[0]
 
     def get_content_height(self, container, viewport, width: int) -> int:
+        return self._content_height()
+
+    def _content_height(self) -> int:
+        """Rows: one, or an option a row (and the prompt's) when the options carry advice."""
         if not self.rows():
             return 1
         return len(self.options) + (1 if self.prompt else 0)

@@ -25,8 +25,14 @@ class RiverView(Widget):
     """Reactives: ``river`` (entries with ``tile``, ``riichi``, ``called_by``) and ``last``
     (whether its final tile is the discard now open to calls / the latest)."""
 
-    river: reactive[tuple] = reactive((), layout=True)
+    # A new discard repaints the river; it is laid out again (a layout pass costs the whole
+    # screen) only when its height changes: when it starts a new row.
+    river: reactive[tuple] = reactive(())
     last: reactive[bool] = reactive(False)
+
+    def watch_river(self, old: tuple, new: tuple) -> None:
+        if _rows(old) != _rows(new):
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         p = painter(self)
@@ -47,3 +53,8 @@ class RiverView(Widget):
         out = Text("\n").join(lines)
         out.no_wrap = True
         return out
+
+
+def _rows(river: tuple) -> int:
+    """The lines ``render`` draws for ``river``: a row per six discards, one when empty."""
+    return max(1, -(-len(river) // ROW))

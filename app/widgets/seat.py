@@ -32,7 +32,20 @@ class SeatInfo:
 
 
 class SeatLine(Widget):
-    info: reactive[SeatInfo] = reactive(SeatInfo, layout=True)
+    # A new info repaints the line; only a line of automatic width (the seat across) is laid
+    # out again, and only when its width may change: a layout pass costs the whole screen.
+    info: reactive[SeatInfo] = reactive(SeatInfo)
+
+    def watch_info(self, old: SeatInfo, new: SeatInfo) -> None:
+        if self.styles.width is not None and self.styles.width.is_auto \
+                and self._widths(old) != self._widths(new):
+            self.refresh(layout=True)
+
+    def _widths(self, info: SeatInfo) -> tuple[int, ...]:
+        """The cells of each form the line may take (``render``): its automatic width
+        follows from them."""
+        forms = ((info.style, True), (info.style_short, True), (info.style_short, False))
+        return tuple(self.line(tiles, style, info).cell_len for style, tiles in forms)
 
     def render(self) -> Text:
         # The longest line that fits: the player's kind in words, in letters, then without the
@@ -48,8 +61,10 @@ class SeatLine(Widget):
                 return out
         return out
 
-    def line(self, tiles: bool, style: str = "") -> Text:
-        i = self.info
+    def line(self, tiles: bool, style: str = "", info: SeatInfo | None = None) -> Text:
+        """The line with or without the tile count, with ``style`` (of ``info``, by default
+        the shown one)."""
+        i = self.info if info is None else info
         out = Text()
         wind = t(f"wind.{WIND_KEYS[i.wind - 27]}")
         # Fits 24 cells: "N Mei N·A 24000 (13) riichi" (the side columns of the 80x24 layout).

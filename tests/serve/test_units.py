@@ -491,3 +491,21 @@ def test_a_watcher_of_a_three_player_table_sees_names_by_the_norths():
     assert "mei" in text and "You" not in text
     solo = north_info(game.view(0), 0, painter, ("You", "Aoi", "Kenta")).plain
     assert "You" in solo
+
+
+def test_the_server_collects_its_garbage_in_full_rarely_and_without_what_it_started_with():
+    """``collect_less`` (called once the server listens): what exists then is frozen out of the
+    collector's scans, and full collections come after 100 middle ones, not Python's 10 (each
+    held every connection up for about a second at 40 players)."""
+    import gc
+
+    from app.serve.app import GC_THRESHOLDS, collect_less
+
+    before = gc.get_threshold()
+    try:
+        collect_less()
+        assert gc.get_threshold() == GC_THRESHOLDS == (700, 10, 100)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
