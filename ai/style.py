@@ -22,6 +22,7 @@ class Style:
     placement: bool = False  # adjust to the standings in the last rounds
     coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
     simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
+    foresight: bool = False  # charge an attack the danger of the discards still to come (pushfold)
 
 
 LEVELS = {
@@ -29,7 +30,8 @@ LEVELS = {
     "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
                     lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
                     simple_riichi=True),
-    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
+    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.4,
+                  foresight=True),
 }
 PERSONALITY = {
     "balanced": {},
