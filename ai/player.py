@@ -35,7 +35,7 @@ from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probabilit
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
-from ai.pushfold import push_cost
+from ai.pushfold import push_cost, pushed
 from ai.style import style_for
 from ai.value import best_route, hand_han, points, route_ukeire, routes
 from engine.actions import (
@@ -442,13 +442,13 @@ class Player(Agent):
 
     def _push(self, sit: Situation, ev: float, s: int, s_min: int) -> float:
         """The attack less what the discards still to come may cost (``ai.pushfold``), never
-        below nothing: the hand can still fold later."""
+        below a tenth of it: the hand can still fold later."""
         a = self._attack(ev, s, s_min)
         if not self.style.foresight or a <= 0 or self.style.defence <= 0:
             return a
         draws = max(0, sit.tiles_left // sit.players)
         cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws)
-        return max(0.0, a - cost * self._defence_weight(sit))
+        return pushed(a, cost * self._defence_weight(sit))
 
     # ------------------------------------------------------------------ own turn
     def _own_turn(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
