@@ -29,6 +29,9 @@ PUSH_STEPS = (2.5, 5.0, 7.5, 9.0)
 #: or are kept; 0.045 folded too often (self-play against the previous hard: fewer wins, worse
 #: average rank), see the commit that set it
 PUSH_DANGER = 0.025
+#: only an opponent this likely ready is pushed against (a riichi, an open hand with calls
+#: late): against silent hands the charts do not apply, and a hand keeps building
+THREAT_MIN = 0.5
 #: the share of its attack a hand keeps when pushing costs more than it brings (``pushed``)
 FOLD_KEEP = 0.1
 
@@ -36,12 +39,13 @@ FOLD_KEEP = 0.1
 def push_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], shanten: int,
               draws: int) -> float:
     """Expected points lost by the discards still to come when a hand ``shanten`` steps from
-    tenpai keeps attacking for at most ``draws`` more draws.
+    tenpai keeps attacking for at most ``draws`` more draws, against the opponents at least
+    ``THREAT_MIN`` likely ready.
 
     >>> riichi = Opponent(seat=1, riichi=True)
     >>> push_cost([riichi], 8, (), 0, 10) < push_cost([riichi], 8, (), 2, 10)
     True
-    >>> push_cost([Opponent(seat=1)], 2, (), 1, 10)  # a closed silent hand early: no threat
+    >>> push_cost([Opponent(seat=1)], 14, (), 1, 10)  # a closed silent hand: no known threat
     0.0
     """
     if shanten < 0 or draws <= 0:
@@ -50,7 +54,7 @@ def push_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], sha
     per = 0.0
     for o in opponents:
         p = tenpai_probability(o, turn)
-        if p > 0.0:
+        if p >= THREAT_MIN:
             per += p * expected_loss(o, dora)
     return per * PUSH_DANGER * steps
 

@@ -116,7 +116,11 @@ def main() -> int:
     ap.add_argument("--personality", choices=("balanced", "aggressive", "defensive"))
     ap.add_argument("--seeds", type=int, default=2, help="seeds (four games each)")
     ap.add_argument("--seed", type=int, default=9100, help="first seed")
+    ap.add_argument("--logs", metavar="DIR", help="keep the games' mjai logs in DIR")
     args = ap.parse_args()
+    if args.seeds < 1:
+        print("bench_arena: --seeds must be at least 1", file=sys.stderr)
+        return 2
     py = ENV / "venv_mjai" / "bin" / "python"
     if not py.exists() or not (ARENA / "arena.py").exists():
         print(f"bench_arena: no arena at {ARENA} with {py} (see its README)", file=sys.stderr)
@@ -127,7 +131,10 @@ def main() -> int:
     mine: dict[str, float] = {}
     theirs: dict[str, float] = {}
     times: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as logs:
+    if args.logs:
+        Path(args.logs).mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        logs = str(Path(args.logs).resolve()) if args.logs else tmp
         proc = subprocess.Popen([str(py), "-c", _RUNNER, hero, args.opp, str(args.seeds),
                                  str(args.seed)], cwd=ARENA, env=arena_env(logs),
                                 stdout=subprocess.PIPE, text=True)
@@ -140,7 +147,8 @@ def main() -> int:
             log = Path(r["log"])
             add(mine, seat_rates(log, [seat]))
             add(theirs, seat_rates(log, [s for s in range(4) if s != seat]))
-            log.unlink()
+            if not args.logs:
+                log.unlink()
             for name, (n, total, worst) in r["decision_stats"].items():
                 who = "hero" if name.startswith("env") else name
                 t = times.setdefault(who, [0.0, 0.0, 0.0])

@@ -1,6 +1,7 @@
 """Issue 16: the hard AI against a 3-dan bot. Push or fold looking past the discard at hand
-(``ai.pushfold``), and riichi rather than a cheap dama. Each test fails with its knob turned
-back (``foresight`` off, ``riichi_bias`` at its old 0.1)."""
+(``ai.pushfold``, the ``defensive`` personality's ``foresight``), and riichi rather than a cheap
+dama (``hard``). Each test fails with its knob turned back (``foresight`` off, ``riichi_bias``
+at its old 0.1)."""
 
 import dataclasses
 
@@ -27,8 +28,11 @@ def test_push_cost_grows_with_the_distance_to_tenpai_and_the_threat():
     assert push_cost([dealer], 8, (), 1, 20) > push_cost([riichi], 8, (), 1, 20)
     # the round ends soon: fewer discards to come
     assert push_cost([riichi], 8, (), 2, 2) < push_cost([riichi], 8, (), 2, 20)
-    # nobody is likely ready: pushing costs nothing more than the tile thrown now
-    assert push_cost([Opponent(seat=1), Opponent(seat=2)], 3, (), 2, 20) == 0.0
+    # nobody is likely ready (silent closed hands, even late): pushing costs nothing more than
+    # the tile thrown now; an open hand with three calls late is a threat
+    assert push_cost([Opponent(seat=1), Opponent(seat=2)], 14, (), 2, 20) == 0.0
+    three_calls = Opponent(seat=2, open_melds=3, meld_kinds=[(31, 31, 31), (1, 2, 3), (4, 5, 6)])
+    assert push_cost([three_calls], 10, (), 1, 20) > 0.0
 
 
 def test_a_folded_hand_keeps_a_share_of_its_attack():
@@ -37,19 +41,24 @@ def test_a_folded_hand_keeps_a_share_of_its_attack():
     assert pushed(-1000.0, 500.0) == -1000.0  # a yakuless hand stays as bad as it was
 
 
-def test_hard_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi():
+def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi():
     # 1-shanten (23m 35s 77p, one dora 5p), early: the dealer declared riichi after 1z 2z 9s 7p 3p.
     # Keeping the hand means throwing the 5m (non-suji middle); one push now means five or so
-    # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p.
+    # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p. The
+    # defensive personality looks ahead so; the balanced hard AI pushes the 5m.
     def view():
         return make_view("23m456p678s35s77p5m", "1m", rivers=("1z2z9s7p3p", "", "", ""),
                          riichi=(True, False, False, False), riichi_at={0: 4},
                          live_tiles_left=50, dora="4p")
 
     v = view()
-    assert hard().act(v, v.legal).tile >> 2 == parse_kind("7p")
+    assert hard(foresight=True).act(v, v.legal).tile >> 2 == parse_kind("7p")
     v = view()
-    assert hard(foresight=False).act(v, v.legal).tile >> 2 == parse_kind("5m")
+    defensive = make_agent("hard", seed=1, personality="defensive", rules=TENHOU)
+    assert defensive.style.foresight
+    assert defensive.act(v, v.legal).tile >> 2 == parse_kind("7p")
+    v = view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("5m")
 
 
 def test_hard_still_pushes_a_ready_hand_with_value():
@@ -57,8 +66,9 @@ def test_hard_still_pushes_a_ready_hand_with_value():
     v = make_view("234m55p678p23s678s", "9m", rivers=("1z2z1p3m", "", "", ""),
                   riichi=(True, False, False, False), riichi_at={0: 3}, dora="4p",
                   live_tiles_left=40)
-    action = hard().act(v, v.legal)
-    assert isinstance(action, Discard) and action.tile == v.drawn
+    for agent in (hard(), hard(foresight=True)):
+        action = agent.act(v, v.legal)
+        assert isinstance(action, Discard) and action.tile == v.drawn
 
 
 def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
