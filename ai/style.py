@@ -30,7 +30,7 @@ LEVELS = {
     "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
                     lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
                     simple_riichi=True),
-    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.4),
+    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2),
 }
 PERSONALITY = {
     "balanced": {},
