@@ -19,7 +19,8 @@ that opponent is tenpai, built from the waits the kind could still complete:
 The figures follow the published Tenhou deal-in statistics in shape (non-suji 4-6 about 12-13%,
 suji terminals about 2-3%, honours with two seen about 2%), not to the decimal.
 
-How likely a hand is tenpai at all (``tenpai_probability``) is read from its calls, the turn and,
+Against an open hand the calls also tell where it waits (``ai.openreads``: one suit for honitsu,
+simples only for tanyao). How likely a hand is tenpai at all (``tenpai_probability``) is read from its calls, the turn and,
 as strong players do, from tsumogiri and tedashi (``tenpai_signs``).
 """
 
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from ai.openreads import call_factor, hidden_han
 
 RYANMEN = 0.052  # one live two-sided reading
 RYANMEN_EARLY_SUJI = 0.6  # factor when the opponent discarded a tile 'outside' it early
@@ -342,7 +345,8 @@ def tenpai_probability(opp: Opponent, turn: int) -> float:
 
 def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     """Points lost when dealing into ``opp``: riichi about 5200 (dealer 7700) before dora; an open
-    hand showing dora or yakuhai triplets more than a bare one."""
+    hand showing dora or yakuhai triplets more than a bare one, and one whose calls are all of
+    one suit (honitsu, ``ai.openreads``) more again."""
     dora = set(dora)
     shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora)
     shown_yakuhai = sum(
@@ -352,6 +356,8 @@ def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
         base = 5200 + 1000 * shown_dora
     else:
         han = 1 + shown_dora + shown_yakuhai
+        if opp.open_melds:
+            han += hidden_han(opp.meld_kinds)  # a one-suit hand's honitsu
         base = {1: 2000, 2: 3000, 3: 4500}.get(han, 8000)
     if opp.is_dealer:
         base = base * 3 // 2
@@ -372,5 +378,8 @@ def threat_cost(
         p = tenpai_probability(opp, turn)
         if p <= 0.0:
             continue
-        total += p * tile_danger(kind, opp, unseen, dora) * expected_loss(opp, dora)
+        d = tile_danger(kind, opp, unseen, dora)
+        if opp.open_melds and not opp.riichi:
+            d *= call_factor(kind, opp.meld_kinds)  # what its calls say (ai.openreads)
+        total += p * d * expected_loss(opp, dora)
     return total

@@ -35,6 +35,7 @@ from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probabilit
 from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
+from ai.pushfold import push_cost, pushed
 from ai.style import style_for
 from ai.value import best_route, hand_han, points, route_ukeire, routes
 from engine.actions import (
@@ -439,6 +440,16 @@ class Player(Agent):
         wide but slow hands; going back a shanten costs half the value, as in practice."""
         return ev * SHANTEN_BACK ** max(0, s - s_min)
 
+    def _push(self, sit: Situation, ev: float, s: int, s_min: int) -> float:
+        """The attack less what the discards still to come may cost (``ai.pushfold``), never
+        below a tenth of it: the hand can still fold later."""
+        a = self._attack(ev, s, s_min)
+        if not self.style.foresight or a <= 0 or self.style.defence <= 0:
+            return a
+        draws = max(0, sit.tiles_left // sit.players)
+        cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws)
+        return pushed(a, cost * self._defence_weight(sit))
+
     # ------------------------------------------------------------------ own turn
     def _own_turn(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
         v = sit.view
@@ -466,13 +477,13 @@ class Player(Agent):
             scored.append(Candidate(0.0, ev, s, n, k, act, c, tiles))
         s_min = min(x.shanten for x in scored)
         for x in scored:
-            x.score = self._attack(x.ev, x.shanten, s_min) - self._danger(sit, x.kind)
+            x.score = self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind)
         scored.sort(key=lambda x: -x.score)
         if self.style.lookahead and self.style.value:
             for x in scored[:4]:
                 if x.shanten == 1:
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
-                    x.score = self._attack(x.ev, 1, s_min) - self._danger(sit, x.kind)
+                    x.score = self._push(sit, x.ev, 1, s_min) - self._danger(sit, x.kind)
             scored.sort(key=lambda x: -x.score)
         for a in kans:
             if a.kind is not MeldKind.DAIMINKAN and self._kan_ok(sit, a, scored[0].shanten):

@@ -22,6 +22,7 @@ class Style:
     placement: bool = False  # adjust to the standings in the last rounds
     coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
     simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
+    foresight: bool = False  # charge an attack the danger of the discards still to come (pushfold)
 
 
 LEVELS = {
@@ -29,12 +30,13 @@ LEVELS = {
     "normal": Style(noise=0.15, noise_riichi=False, defence=0.5, threats_open=False,
                     lookahead=False, call_bias=0.8, riichi_bias=0.1, coarse=True,
                     simple_riichi=True),
-    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.1),
+    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2),
 }
 PERSONALITY = {
     "balanced": {},
     "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1},
-    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1},
+    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1,
+                  "foresight": True},
 }
 
 
@@ -43,5 +45,8 @@ def style_for(level: str, personality: str) -> Style:
     mods = PERSONALITY[personality]
     knobs = {f.name: getattr(base, f.name) for f in fields(Style)}
     for k, v in mods.items():
-        knobs[k] = knobs[k] * v if k == "defence" else knobs[k] + v
+        if isinstance(v, bool):
+            knobs[k] = v  # a switch: set, not added
+        else:
+            knobs[k] = knobs[k] * v if k == "defence" else knobs[k] + v
     return Style(**knobs)

@@ -1,0 +1,84 @@
+"""Issue 16: the hard AI against a 3-dan bot. Push or fold looking past the discard at hand
+(``ai.pushfold``, the ``defensive`` personality's ``foresight``), and riichi rather than a cheap
+dama (``hard``). Each test fails with its knob turned back (``foresight`` off, ``riichi_bias``
+at its old 0.1; hard now has 0.2)."""
+
+import dataclasses
+
+from ai import make_agent
+from ai.defence import Opponent
+from ai.pushfold import FOLD_KEEP, push_cost, pushed
+from engine.actions import Discard, Riichi
+from engine.rules import TENHOU
+from engine.tiles import parse_kind
+from tests.ai.helpers import make_view
+
+
+def hard(**knobs):
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, **knobs)
+    return agent
+
+
+def test_push_cost_grows_with_the_distance_to_tenpai_and_the_threat():
+    riichi = Opponent(seat=1, riichi=True)
+    dealer = Opponent(seat=0, riichi=True, is_dealer=True)
+    costs = [push_cost([riichi], 8, (), s, 20) for s in range(4)]
+    assert costs == sorted(costs) and costs[0] > 0
+    assert push_cost([dealer], 8, (), 1, 20) > push_cost([riichi], 8, (), 1, 20)
+    # the round ends soon: fewer discards to come
+    assert push_cost([riichi], 8, (), 2, 2) < push_cost([riichi], 8, (), 2, 20)
+    # nobody is likely ready (silent closed hands, even late): pushing costs nothing more than
+    # the tile thrown now; an open hand with three calls late is a threat
+    assert push_cost([Opponent(seat=1), Opponent(seat=2)], 14, (), 2, 20) == 0.0
+    three_calls = Opponent(seat=2, open_melds=3, meld_kinds=[(31, 31, 31), (1, 2, 3), (4, 5, 6)])
+    assert push_cost([three_calls], 10, (), 1, 20) > 0.0
+
+
+def test_a_folded_hand_keeps_a_share_of_its_attack():
+    assert pushed(2000.0, 500.0) == 1500.0
+    assert pushed(2000.0, 9000.0) == FOLD_KEEP * 2000.0
+    assert pushed(-1000.0, 500.0) == -1000.0  # a yakuless hand stays as bad as it was
+
+
+def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi():
+    # 1-shanten (23m 35s 77p, one dora 5p), early: the dealer declared riichi after 1z 2z 9s 7p 3p.
+    # Keeping the hand means throwing the 5m (non-suji middle); one push now means five or so
+    # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p. The
+    # defensive personality looks ahead so; the balanced hard AI pushes the 5m.
+    def view():
+        return make_view("23m456p678s35s77p5m", "1m", rivers=("1z2z9s7p3p", "", "", ""),
+                         riichi=(True, False, False, False), riichi_at={0: 4},
+                         live_tiles_left=50, dora="4p")
+
+    v = view()
+    assert hard(foresight=True).act(v, v.legal).tile >> 2 == parse_kind("7p")
+    v = view()
+    defensive = make_agent("hard", seed=1, personality="defensive", rules=TENHOU)
+    assert defensive.style.foresight
+    assert defensive.act(v, v.legal).tile >> 2 == parse_kind("7p")
+    v = view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("5m")
+
+
+def test_hard_still_pushes_a_ready_hand_with_value():
+    # tenpai on 14s with tanyao and a dora: push the drawn 9m (not genbutsu) into the riichi
+    v = make_view("234m55p678p23s678s", "9m", rivers=("1z2z1p3m", "", "", ""),
+                  riichi=(True, False, False, False), riichi_at={0: 3}, dora="4p",
+                  live_tiles_left=40)
+    for agent in (hard(), hard(foresight=True)):
+        action = agent.act(v, v.legal)
+        assert isinstance(action, Discard) and action.tile == v.drawn
+
+
+def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
+    # tanyao only (1,000 points dama) on the 7p kanchan, mid-round: riichi (+1 han, ura, and the
+    # others must fold), as strong players and tenhou-python-bot do with a hand this cheap
+    def view():
+        return make_view("234m456p66s345s68p", "1z", live_tiles_left=45)
+
+    v = view()
+    riichi = Riichi(v.drawn)
+    assert hard().act(v, v.legal + (riichi,)) == riichi
+    v = view()
+    assert hard(riichi_bias=0.1).act(v, v.legal + (riichi,)) != riichi
