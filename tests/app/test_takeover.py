@@ -12,15 +12,11 @@ holds every action once.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
-import pty
 import re
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import threading
 import time
 from pathlib import Path
@@ -38,6 +34,7 @@ from tests.app.test_saving import a_saved_game, make_app
 from tests.app.test_snapshots import my_turn
 from tests.app.test_snapshots import wait_until as until
 from tests.app.test_toggles import told
+from tests.ptys import PtyProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -358,36 +355,18 @@ def test_the_texts_exist_in_both_languages():
 _ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 
 
-class Riichi:
+class Riichi(PtyProcess):
     """``python -m app ARGS`` in an 80x24 pty, its output read as it comes."""
 
     def __init__(self, *args: str, env: dict[str, str]) -> None:
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        self.proc = subprocess.Popen([sys.executable, "-m", "app", *args], stdin=slave,
-                                     stdout=slave, stderr=slave, env=env, cwd=ROOT,
-                                     start_new_session=True)
+        super().__init__([sys.executable, "-m", "app", *args], env=env, cwd=ROOT)
         _children.append(self.proc)
-        os.close(slave)
-        self.master = master
-        self.raw = bytearray()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                data = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            self.raw += data
 
     def text(self) -> str:
-        return _ESCAPES.sub("", self.raw.decode("utf-8", "replace"))
+        return _ESCAPES.sub("", self.output().decode("utf-8", "replace"))
 
     def press(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
+        self.write(keys)
 
     def wait_for(self, what: str, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout

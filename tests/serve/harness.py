@@ -3,21 +3,16 @@ screens a terminal emulator (pyte) keeps, keys typed as bytes."""
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
 import shutil
 import signal
-import struct
 import subprocess
 import sys
-import termios
-import threading
 import time
 from pathlib import Path
 
-import pyte
+from tests.ptys import PtyProcess
 
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
@@ -69,36 +64,14 @@ def ssh_args(port: int, key: Path, user: str, *command: str, tty: bool = True) -
             "-F", "/dev/null", f"{user}@127.0.0.1", *command]
 
 
-class Client:
+class Client(PtyProcess):
     """One ``ssh -tt`` in a pty of ``width`` x ``height``; ``screen`` is what it shows."""
 
     def __init__(self, port: int, key: Path, user: str, *command: str, width: int = 100,
                  height: int = 32) -> None:
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
-        self.raw = bytearray()
-        self.lock = threading.Lock()
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color"}
-        self.proc = subprocess.Popen(ssh_args(port, key, user, *command), stdin=slave,
-                                     stdout=slave, stderr=slave, env=env, start_new_session=True)
-        os.close(slave)
-        self.master = master
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                data = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            with self.lock:
-                self.raw.extend(data)
-                self.stream.feed(data)
+        super().__init__(ssh_args(port, key, user, *command), env=env, width=width,
+                         height=height, emulate=True)
 
     def text(self) -> str:
         with self.lock:
@@ -115,12 +88,12 @@ class Client:
         raise AssertionError(f"{pattern!r} not on the screen after {timeout} s:\n{self.text()}")
 
     def send(self, keys: str | bytes) -> None:
-        os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
+        self.write(keys)
 
     def resize(self, width: int, height: int) -> None:
         with self.lock:
             self.screen.resize(height, width)
-        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        self.set_size(width, height)
         os.killpg(self.proc.pid, signal.SIGWINCH)
 
     def close(self) -> None:
@@ -130,10 +103,7 @@ class Client:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-        try:
-            os.close(self.master)
-        except OSError:
-            pass
+        self.close_pty()
 
     def wait_exit(self, timeout: float = 10) -> int:
         return self.proc.wait(timeout)
