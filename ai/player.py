@@ -608,10 +608,7 @@ class Player(Agent):
                 continue  # opening a hand still far from tenpai throws its value away
             if threat and s >= 1 and self.style.defence >= 1.0:
                 continue  # never open up and go 1-shanten into a riichi
-            bias = self.style.call_bias + mood_call
-            if sit.players == 3:
-                bias += sanma.CALL_BIAS
-            ev *= 1.0 + bias
+            ev *= 1.0 + self.style.call_bias + mood_call
             if ev > best_ev:
                 best_ev, best = ev, a
         if best is not None:

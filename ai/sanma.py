@@ -14,11 +14,12 @@ is faster too: two opponents who draw as often as three do at four seats.
   riichi and folds sooner; four-player play keeps the flat ``ai.chances.HAZARD``.
 - A win denies bigger hands (``WIN_BONUS``), which favours fast hands and calls a little.
 - Calls: a pon of a value honour may leave the hand a step further from tenpai
-  (``call_reach``) and every call weighs a bit more (``CALL_BIAS``): speed with value.
+  (``call_reach``): speed with value.
 
 Measured, not guessed: ``benchmarks/bench_ai.py --players 3`` (hard against two greedy in
-duplicate games); the figures and the levers that did not help (dama for big hands, a looser
-honitsu) are in the commit messages.
+duplicate games); the figures and the levers that did not help (dama for big hands or for value
+on a poor wait, a looser honitsu, a bigger ura-dora allowance, a general call bias) are in the
+commit messages.
 """
 
 from __future__ import annotations
@@ -47,8 +48,6 @@ def deal_in_loss(opp: Opponent, dora: Iterable[int], nuki: int) -> float:
 
 
 # ---------------------------------------------------------------------------- calls
-#: added to the style's call bias at three seats
-CALL_BIAS = 0.3
 #: a pon of a value honour may be taken this many steps further from tenpai than the style's
 #: limit (the four-player rule adds one step already)
 YAKUHAI_REACH = 1
