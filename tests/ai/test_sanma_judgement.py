@@ -1,8 +1,8 @@
 """The hard AI's three-player judgement (P1, ``ai.sanma``): deal-ins priced as three-player
 hands (bigger, and a dora for every North the opponent set aside), a race against opponents who
-may be ready that is faster at three seats, a win that denies bigger hands, yakuhai pons taken a
-step earlier and big hands kept dama. Each test fails with its rule taken out; four-player play
-keeps the four-player figures."""
+may be ready that is faster at three seats, a win that denies bigger hands, and yakuhai pons
+taken a step further from tenpai. Each test fails with its rule taken out (its figure set to
+the four-player one); four-player play keeps the four-player figures."""
 
 from __future__ import annotations
 
@@ -140,3 +140,16 @@ def test_P1_a_dragon_pon_is_taken_a_step_further_from_tenpai():
     assert sanma.call_reach(observe(view), parse_kind("7z")) == sanma.YAKUHAI_REACH >= 1
     assert hard3().act(view, legal) == legal[0]
     assert sanma.call_reach(observe(view), parse_kind("1p")) == 0  # not a value tile
+
+
+def test_P1_a_one_shanten_hand_folds_against_a_three_player_riichi(monkeypatch):
+    # 1-shanten (123p 9p 22s 78s 889s 77z) against a riichi on its seventh discard: with the
+    # four-player prices the hand goes on (9p); priced as a three-player riichi (bigger, and
+    # likelier to win first) it folds the genbutsu 1p
+    view = view3("12339p227889s77z", "1p", rivers=("6p8s1p7p1s8p8s", "1z", "2z"),
+                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=30)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("1p")
+    for name, four in (("RIICHI_LOSS_SCALE", 1.0), ("LOSS_SCALE", 1.0), ("NUKI_LOSS", 0),
+                       ("READY_HAZARD", 0.0), ("WIN_BONUS", WIN_BONUS)):
+        monkeypatch.setattr(sanma, name, four)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9p")
