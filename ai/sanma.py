@@ -72,3 +72,10 @@ def hazard(opponents: Iterable[Opponent], turn: int) -> float:
     figure plus ``READY_HAZARD`` for each opponent as likely as it is to be ready."""
     ready = sum(tenpai_probability(o, turn) for o in opponents)
     return min(0.5, HAZARD + READY_HAZARD * ready)
+
+
+# ---------------------------------------------------------------------------- the all-last
+#: a typical other seat's win, to price what ending the all-last denies (``ai.placement``:
+#: 5,200 at four seats); three-player wins average about 9,500 with sticks and honba (the real
+#: Tenhou games 9,480, greedy opponents 9,300, bench_ai --players 3): a mangan before them
+TYPICAL_WIN = 8000

@@ -153,3 +153,16 @@ def test_P1_a_one_shanten_hand_folds_against_a_three_player_riichi(monkeypatch):
                        ("READY_HAZARD", 0.0), ("WIN_BONUS", WIN_BONUS)):
         monkeypatch.setattr(sanma, name, four)
     assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9p")
+
+
+def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeypatch):
+    from ai.placement import TYPICAL_WIN, Outlook
+
+    def deny() -> float:
+        return Outlook(TENHOU3, scores=(41000, 38000, 26000), seat=0, dealer=2, round_index=6,
+                       honba=0, sticks=0).deny
+
+    assert sanma.TYPICAL_WIN > TYPICAL_WIN
+    three = deny()
+    monkeypatch.setattr(sanma, "TYPICAL_WIN", TYPICAL_WIN)  # the four-player figure
+    assert three > deny() > 0
