@@ -15,9 +15,10 @@ ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed
 
 
 def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
-                    wait: float | None = None) -> float:
+                    wait: float | None = None, hazard: float = HAZARD) -> float:
     """Chance to complete a hand ``s`` steps from tenpai with ``draws`` own draws left, when the
-    first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten)."""
+    first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten);
+    ``hazard``: the chance, per own draw, that the round ends another way first."""
     if s < 0:
         return 1.0
     if draws <= 0:
@@ -36,7 +37,7 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
             p *= RON_FACTOR if can_ron else 1.0
         probs.append(min(0.95, p))
     dist = [1.0] + [0.0] * len(probs)
-    keep = 1.0 - HAZARD
+    keep = 1.0 - hazard
     for _ in range(draws):
         for i in range(len(probs)):
             dist[i] *= keep  # someone else ended the round first

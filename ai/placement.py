@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from ai import sanma
 from engine.rules import RuleSet
 from engine.scoring.points import base_points, pay, total_of
 from engine.standings import final_scores, next_step, ranking
@@ -198,7 +199,8 @@ class Outlook:
         for w in self.seats:
             if w == me:
                 continue
-            price = TYPICAL_WIN * 3 // 2 if w == self.dealer else TYPICAL_WIN
+            typical = sanma.TYPICAL_WIN if len(self.scores) == 3 else TYPICAL_WIN
+            price = typical * 3 // 2 if w == self.dealer else typical
             ron, td, to = pay(_base_of(price, w == self.dealer), w == self.dealer,
                               len(self.scores), self.rules.tsumo_loss)
             for loser in [None] + [s for s in self.seats if s not in (me, w)]:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ai import sanma
 from ai.base import Agent, discard_choices, nuki_count, obvious_choice, riichi_choices
 from ai.chances import (
+    HAZARD,
     RON_FACTOR,
     ROUGH_SPREAD,
     SHANTEN_BACK,
@@ -152,14 +154,18 @@ class Player(Agent):
             loss = sum(coarse_danger(kind, o, sit.unseen) * expected_loss(o, ()) for o in opps)
             return loss * self._defence_weight(sit)
         ol = self._outlook
-        if ol is not None:
-            # the all-last: a deal-in costs its points plus the uma of every place it loses
+        if ol is not None or sit.players == 3:
+            # each opponent priced apart: in the all-last a deal-in costs its points plus the
+            # uma of every place it loses; at three seats the hands are bigger (ai.sanma)
             total = 0.0
             for o in opps:
-                pts = expected_loss(o, sit.dora)
-                scale = ol.loss(o.seat, pts) / pts
+                four = expected_loss(o, sit.dora)
+                pts = four if sit.players != 3 else sanma.deal_in_loss(
+                    o, sit.dora, len(sit.view.nuki[o.seat]))
+                scale = pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
                 total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn) * scale
-            return total * self.style.defence
+            weight = self.style.defence if ol is not None else self._defence_weight(sit)
+            return total * weight
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
 
     # ------------------------------------------------------------------ evaluation
@@ -229,13 +235,23 @@ class Player(Agent):
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
-        p = win_probability(s, n, unseen, draws, can_ron, wait)
-        return p * (value + self._win_bonus()), s, n
+        p = win_probability(s, n, unseen, draws, can_ron, wait, self._hazard(sit))
+        return p * (value + self._win_bonus(sit)), s, n
 
-    def _win_bonus(self) -> float:
-        """What ending the round with a win denies the others: a flat sum, or in the all-last
-        what this seat expects to lose to another seat's win."""
-        return WIN_BONUS if self._outlook is None else self._outlook.deny
+    def _win_bonus(self, sit: Situation) -> float:
+        """What ending the round with a win denies the others: a flat sum (bigger at three
+        seats, ``ai.sanma``), or in the all-last what this seat expects to lose to another
+        seat's win."""
+        if self._outlook is not None:
+            return self._outlook.deny
+        return sanma.WIN_BONUS if sit.players == 3 else WIN_BONUS
+
+    def _hazard(self, sit: Situation) -> float:
+        """The chance, per own draw, that another seat ends the round first: a flat figure,
+        or at three seats one that grows with the opponents' chances of being ready."""
+        if sit.players == 3:
+            return sanma.hazard(sit.opponents, sit.turn)
+        return HAZARD
 
     @staticmethod
     def _rough_gain(ol: Outlook, ron: float, dealer: bool) -> float:
@@ -522,16 +538,17 @@ class Player(Agent):
             return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
         draws = max(1, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
-        p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r)
+        hazard = self._hazard(sit)
+        p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r, hazard)
         ol = self._outlook
         stick = 1000.0 if ol is None else ol.stick_cost()
-        ev_r = p_r * (v_r + self._win_bonus()) * 1.1 - (1 - p_r) * stick
+        ev_r = p_r * (v_r + self._win_bonus(sit)) * 1.1 - (1 - p_r) * stick
         if w_d and ron_d:
-            p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25)
+            p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25, hazard)
         else:
             # no yaku without riichi: only a tsumo wins dama
-            p_d = win_probability(0, w_d, unseen, draws, False, w_d)
-        ev_d = p_d * (v_d + self._win_bonus())
+            p_d = win_probability(0, w_d, unseen, draws, False, w_d, hazard)
+        ev_d = p_d * (v_d + self._win_bonus(sit))
         # dama keeps the option to fold; riichi commits against every later threat
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:
@@ -596,6 +613,8 @@ class Player(Agent):
             limit = self.style.max_call_shanten
             if isinstance(a, Pon) and sit.wind_han(a.called >> 2):
                 limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
+            if sit.players == 3 and isinstance(a, Pon):
+                limit += sanma.call_reach(sit, a.called >> 2)
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
             if threat and s >= 1 and self.style.defence >= 1.0:

@@ -1,0 +1,81 @@
+"""The hard AI's three-player judgement (P1, issue 15): what a three-player table changes in the
+prices the AI weighs, kept apart from the four-player figures so each can be tuned alone.
+``ai.player`` asks this module whenever ``Situation.players`` is 3; four-player play never does.
+
+A three-player hand is worth more: 2m-8m are gone, so a dora indicator turns up a dora among
+fewer kinds, every North set aside is a dora, and red 5p/5s sit in two suits of nine. The race
+is faster too: two opponents who draw as often as three do at four seats.
+
+- Deal-in price (``deal_in_loss``): the four-player estimate (``ai.defence.expected_loss``) times
+  ``RIICHI_LOSS_SCALE`` against a riichi or ``LOSS_SCALE`` against another hand, plus
+  ``NUKI_LOSS`` for every North the opponent has set aside (a dora of its hand everyone sees).
+- The race (``hazard``): the chance per own draw that the round ends first grows with each
+  opponent's chance of being ready (``READY_HAZARD``), so a slow hand is worth less against a
+  riichi and folds sooner; four-player play keeps the flat ``ai.chances.HAZARD``.
+- A win denies bigger hands (``WIN_BONUS``), which favours fast hands and calls a little.
+- Calls: a pon of a value honour may leave the hand a step further from tenpai
+  (``call_reach``): speed with value.
+
+Measured, not guessed: ``benchmarks/bench_ai.py --players 3`` (hard against two greedy in
+duplicate games); the figures and the levers that did not help (dama for big hands or for value
+on a poor wait, a looser honitsu, a bigger ura-dora allowance, a general call bias) are in the
+commit messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ai.chances import HAZARD
+from ai.defence import Opponent, expected_loss, tenpai_probability
+from ai.observe import Situation
+
+#: three-player hands are bigger. Measured in hard-vs-greedy games (seeds 3000..): a deal-in into
+#: a riichi cost 10,600 on average and into a silent or open hand 5,000, against the
+#: four-player model's 5,200 (dealer 7,800) for a riichi and 2,000-8,000 for an open hand by its
+#: shown han; the real Tenhou three-player games' deal-ins average 8,960
+RIICHI_LOSS_SCALE = 2.0
+LOSS_SCALE = 1.2
+#: each North the opponent has set aside is one more dora of its hand (P1): about a han
+NUKI_LOSS = 1500
+
+
+def deal_in_loss(opp: Opponent, dora: Iterable[int], nuki: int) -> float:
+    """Points lost when dealing into ``opp`` at a three-player table, which has set ``nuki``
+    Norths aside."""
+    scale = RIICHI_LOSS_SCALE if opp.riichi else LOSS_SCALE
+    return expected_loss(opp, dora) * scale + NUKI_LOSS * nuki
+
+
+# ---------------------------------------------------------------------------- calls
+#: a pon of a value honour may be taken this many steps further from tenpai than the style's
+#: limit (the four-player rule adds one step already)
+YAKUHAI_REACH = 1
+
+
+def call_reach(sit: Situation, kind: int) -> int:
+    """Extra shanten a pon of ``kind`` may leave at a three-player table."""
+    return YAKUHAI_REACH if sit.wind_han(kind) else 0
+
+
+# ---------------------------------------------------------------------------- the race
+#: what ending the round with a win denies the others (``ai.chances.WIN_BONUS`` at four seats)
+WIN_BONUS = 2100
+#: per own draw, the chance that an opponent who is surely ready wins first (its tsumo, and the
+#: other opponent's discards); added to ``HAZARD`` in proportion to each opponent's chance of
+#: being ready
+READY_HAZARD = 0.10
+
+
+def hazard(opponents: Iterable[Opponent], turn: int) -> float:
+    """The chance, per own draw, that the round ends before this seat wins: the background
+    figure plus ``READY_HAZARD`` for each opponent as likely as it is to be ready."""
+    ready = sum(tenpai_probability(o, turn) for o in opponents)
+    return min(0.5, HAZARD + READY_HAZARD * ready)
+
+
+# ---------------------------------------------------------------------------- the all-last
+#: a typical other seat's win, to price what ending the all-last denies (``ai.placement``:
+#: 5,200 at four seats); three-player wins average about 9,500 with sticks and honba (the real
+#: Tenhou games 9,480, greedy opponents 9,300, bench_ai --players 3): a mangan before them
+TYPICAL_WIN = 8000

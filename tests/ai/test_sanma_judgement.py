@@ -1,0 +1,168 @@
+"""The hard AI's three-player judgement (P1, ``ai.sanma``): deal-ins priced as three-player
+hands (bigger, and a dora for every North the opponent set aside), a race against opponents who
+may be ready that is faster at three seats, a win that denies bigger hands, and yakuhai pons
+taken a step further from tenpai. Each test fails with its rule taken out (its figure set to
+the four-player one); four-player play keeps the four-player figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import make_agent, sanma
+from ai.chances import HAZARD, WIN_BONUS
+from ai.defence import threat_cost
+from ai.observe import observe
+from engine.actions import Discard, Pass, Pon
+from engine.meld import Meld, MeldKind
+from engine.rules import preset
+from engine.tiles import TilePool, parse_kind, seat_wind
+from engine.view import PlayerView, RiverTile
+from tests.ai.helpers import make_view
+
+TENHOU3 = preset("tenhou3")
+TENHOU = preset("tenhou")
+NONE3: tuple[tuple, ...] = ((), (), ())
+
+
+def view3(hand: str, drawn: str | None = None, *, seat: int = 1, dealer: int = 0,
+          rivers: tuple[str, str, str] = ("", "", ""),
+          riichi: tuple[bool, bool, bool] = (False, False, False),
+          riichi_at: dict[int, int] | None = None, nuki: tuple[str, str, str] = ("", "", ""),
+          melds=NONE3, dora: str = "1z", legal=None, live_tiles_left: int = 40,
+          last_discard: tuple[int, int] | None = None, pool: TilePool | None = None,
+          round_index: int = 0) -> PlayerView:
+    """A three-player view of ``seat`` (the tenhou3 tile set: red 5p and 5s only)."""
+    pool = pool or TilePool(TENHOU3.red_fives)
+    tiles = tuple(sorted(pool.parse(hand)))
+    d = pool.parse(drawn)[0] if drawn else None
+    riichi_at = riichi_at or {}
+    rv = tuple(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i)
+                     for i, t in enumerate(pool.parse(text) if text else ()))
+               for s, text in enumerate(rivers))
+    if legal is None:
+        legal = tuple(Discard(t) for t in tiles + ((d,) if d is not None else ()))
+    return PlayerView(
+        seat=seat, round_index=round_index, round_wind=27 + round_index // 4,
+        seat_wind=seat_wind(seat, dealer, 3), dealer=dealer, honba=0, sticks=0,
+        scores=(35000, 35000, 35000), hand=tiles, drawn=d, melds=melds, rivers=rv,
+        dora_indicators=tuple(pool.parse(dora)), riichi=riichi, open_hands=(None,) * 3,
+        live_tiles_left=live_tiles_left, kans=0, turn=seat, last_discard=last_discard,
+        waits=(), furiten=False, ippatsu=False, legal=tuple(legal),
+        nuki=tuple(tuple(pool.parse(n)) if n else () for n in nuki),
+    )
+
+
+def hard3():
+    return make_agent("hard", seed=1, rules=TENHOU3)
+
+
+def riichi_on(nuki: str = "") -> PlayerView:
+    """Seat 0 declared riichi on its third discard (7s), with ``nuki`` Norths set aside; seat 1
+    holds a 1-shanten hand and a fresh 5p."""
+    return view3("19p234p067s23788s", "5p", rivers=("1z2z7s", "", "3z"),
+                 riichi=(True, False, False), riichi_at={0: 2}, nuki=(nuki, "", ""))
+
+
+def test_P1_a_deal_in_is_priced_as_a_three_player_hand():
+    agent = hard3()
+    sit = observe(riichi_on())
+    five = parse_kind("5p")
+    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
+    four_player *= agent.style.defence
+    assert four_player > 0
+    assert agent._danger(sit, five) == pytest.approx(four_player * sanma.RIICHI_LOSS_SCALE)
+    # three-player riichi hands: ~10,600 a deal-in against the four-player model's 5,200
+    assert sanma.RIICHI_LOSS_SCALE >= 1.8
+
+
+def test_P1_a_deal_in_into_an_open_hand_is_priced_as_a_three_player_hand():
+    agent = hard3()
+    pool = TilePool(TENHOU3.red_fives)
+    tiles = tuple(pool.parse("777z"))
+    pon = Meld(MeldKind.PON, tiles, called=tiles[0], source=1)
+    sit = observe(view3("19p234p067s23788s", "5p", rivers=("1z2z7s1s9p4z4s1p", "", "3z"),
+                        melds=((pon,), (), ()), pool=pool))
+    five = parse_kind("5p")
+    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
+    assert four_player > 0
+    assert agent._danger(sit, five) == pytest.approx(
+        four_player * agent.style.defence * sanma.LOSS_SCALE)
+    assert sanma.LOSS_SCALE > 1.0
+
+
+def test_P1_each_north_the_opponent_set_aside_adds_a_dora_to_the_deal_in_price():
+    agent = hard3()
+    five = parse_kind("5p")
+    bare, two = (agent._danger(observe(riichi_on(n)), five) for n in ("", "4z4z"))
+    assert two > bare > 0
+    sit = observe(riichi_on("4z4z"))
+    riichi = next(o for o in sit.opponents if o.riichi)
+    assert sanma.deal_in_loss(riichi, sit.dora, 2) == pytest.approx(
+        sanma.deal_in_loss(riichi, sit.dora, 0) + 2 * sanma.NUKI_LOSS)
+    assert sanma.NUKI_LOSS > 0
+
+
+def test_P1_the_race_is_faster_while_an_opponent_may_be_ready():
+    agent = hard3()
+    calm = observe(view3("19p234p067s23788s", "5p", rivers=("1z2z7s", "", "3z")))
+    threat = observe(riichi_on())
+    assert agent._hazard(calm) == pytest.approx(HAZARD)  # nobody ready this early
+    assert agent._hazard(threat) >= HAZARD + sanma.READY_HAZARD > HAZARD
+    # the same 1-shanten hand is worth less against a riichi: the riichi may win first
+    kept = [k for k in calm.counts]
+    kept[parse_kind("9p")] -= 1
+    tiles = [t for t in threat.view.concealed if t >> 2 != parse_kind("9p")]
+    assert agent.evaluate(threat, kept, tiles)[0] < agent.evaluate(calm, kept, tiles)[0]
+
+
+def test_P1_four_player_race_and_win_bonus_keep_the_four_player_figures():
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    sit = observe(make_view("19p234p067s23788s", "5p", rivers=("1z2z7s", "", "", ""),
+                            riichi=(True, False, False, False), riichi_at={0: 2}))
+    assert agent._hazard(sit) == HAZARD
+    assert agent._win_bonus(sit) == WIN_BONUS
+
+
+def test_P1_a_win_denies_bigger_hands_at_three_seats():
+    agent = hard3()
+    assert agent._win_bonus(observe(riichi_on())) == sanma.WIN_BONUS > WIN_BONUS
+
+
+def test_P1_a_dragon_pon_is_taken_a_step_further_from_tenpai():
+    # five steps from tenpai with a pair of chun: the pon leaves four, one more than a
+    # four-player table allows even for a value pon; three-player hands are fast and dear
+    pool = TilePool(TENHOU3.red_fives)
+    hand = "1m1458p2579s77z12z"
+    pair = tuple(t for t in view3(hand, pool=pool, legal=()).hand if t >> 2 == parse_kind("7z"))
+    called = pool.parse("7z")[0]
+    legal = (Pon(pair, called), Pass())
+    view = view3(hand, legal=legal, last_discard=(0, called))
+    assert sanma.call_reach(observe(view), parse_kind("7z")) == sanma.YAKUHAI_REACH >= 1
+    assert hard3().act(view, legal) == legal[0]
+    assert sanma.call_reach(observe(view), parse_kind("1p")) == 0  # not a value tile
+
+
+def test_P1_a_one_shanten_hand_folds_against_a_three_player_riichi(monkeypatch):
+    # 1-shanten (123p 9p 22s 78s 889s 77z) against a riichi on its seventh discard: with the
+    # four-player prices the hand goes on (9p); priced as a three-player riichi (bigger, and
+    # likelier to win first) it folds the genbutsu 1p
+    view = view3("12339p227889s77z", "1p", rivers=("6p8s1p7p1s8p8s", "1z", "2z"),
+                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=30)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("1p")
+    for name, four in (("RIICHI_LOSS_SCALE", 1.0), ("LOSS_SCALE", 1.0), ("NUKI_LOSS", 0),
+                       ("READY_HAZARD", 0.0), ("WIN_BONUS", WIN_BONUS)):
+        monkeypatch.setattr(sanma, name, four)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9p")
+
+
+def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeypatch):
+    from ai.placement import TYPICAL_WIN, Outlook
+
+    def deny() -> float:
+        return Outlook(TENHOU3, scores=(41000, 38000, 26000), seat=0, dealer=2, round_index=6,
+                       honba=0, sticks=0).deny
+
+    assert sanma.TYPICAL_WIN > TYPICAL_WIN
+    three = deny()
+    monkeypatch.setattr(sanma, "TYPICAL_WIN", TYPICAL_WIN)  # the four-player figure
+    assert three > deny() > 0
