@@ -34,6 +34,21 @@ class Link(Protocol):
     def write(self, data: str) -> None: ...
 
 
+class AppHolder:
+    """The server's side of a connection that draws one app (an SSH channel, a browser tab):
+    ask the app to exit, or tell it the server is stopping."""
+
+    app: Any
+
+    def _exit_app(self) -> None:
+        if self.app is not None and self.app.is_running:
+            self.app.call_later(self.app.exit)
+
+    def stopping(self, text: str) -> None:
+        if self.app is not None:
+            self.app.stopping(text)
+
+
 class LinkDriver(Driver):
     """Draws one app on one connection. The app carries its connection as ``app.link``."""
 

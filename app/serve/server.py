@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncssh
 
-from app.serve.driver import SSHDriver
+from app.serve.driver import AppHolder, SSHDriver
 from app.serve.names import clean_name, parse_command
 from app.serve.tables import GRACE, Tables
 
@@ -246,7 +246,7 @@ class Connection(asyncssh.SSHServer):
         return False
 
 
-class GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameChannel(AppHolder, asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One session channel: the game's app drawn on it (the ``Link`` of ``SSHDriver``)."""
 
     def __init__(self, connection: Connection) -> None:
@@ -377,14 +377,6 @@ class GameChannel(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self.closing = True
         self._exit_app()
-
-    def _exit_app(self) -> None:
-        if self.app is not None and self.app.is_running:
-            self.app.call_later(self.app.exit)
-
-    def stopping(self, text: str) -> None:
-        if self.app is not None:
-            self.app.stopping(text)
 
     def close(self) -> None:
         self.closing = True

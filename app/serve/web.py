@@ -32,7 +32,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from app.serve.driver import WebDriver
+from app.serve.driver import AppHolder, WebDriver
 
 log = logging.getLogger("riichi.serve")
 
@@ -98,7 +98,7 @@ def _size(value: str | None, default: int, most: int) -> int:
         return default
 
 
-class WebSession:
+class WebSession(AppHolder):
     """One browser tab: the ``Link`` of its ``WebDriver`` (size, writes that never block)
     and the app drawn in it. The server's ``sessions`` hold it beside the SSH channels."""
 
@@ -192,14 +192,6 @@ class WebSession:
         self._idle = loop.call_later(60, check)
 
     # --- the server's calls (as a GameChannel's) ------------------------------------------
-    def _exit_app(self) -> None:
-        if self.app is not None and self.app.is_running:
-            self.app.call_later(self.app.exit)
-
-    def stopping(self, text: str) -> None:
-        if self.app is not None:
-            self.app.stopping(text)
-
     def close(self) -> None:
         self.closing = True
         if self._idle is not None:
