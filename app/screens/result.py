@@ -21,6 +21,7 @@ from app.screens.base import SizeAware
 from app.seats import seat_labels
 from app.widgets.melds import meld_text
 from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
+from engine.meld import Meld
 
 
 def _seat(seat: int, names: Sequence[str] | None = None) -> str:
@@ -127,7 +128,11 @@ def win_renderable(win: Win, p: Painter, dora_indicators,
     return Group(*parts)
 
 
-def draw_renderable(draw: RoundDrawn, p: Painter, names: Sequence[str] | None = None) -> Group:
+def draw_renderable(draw: RoundDrawn, p: Painter, names: Sequence[str] | None = None,
+                    melds: Sequence[Sequence[Meld]] = ()) -> Group:
+    """An exhaustive or abortive draw: who was tenpai, with their revealed hands and (``melds``,
+    per seat, from the view: the event reveals only the concealed tiles) their calls, so an open
+    hand with one tile left reads as a hand and not as a lone tile."""
     parts = []
     if draw.kind.abortive:
         parts.append(Text(t("abort.title"), style="bold"))
@@ -142,6 +147,10 @@ def draw_renderable(draw: RoundDrawn, p: Painter, names: Sequence[str] | None = 
     for seat in range(len(draw.tenpai)):
         tenpai = draw.tenpai[seat]
         hand = p.tiles(sorted(draw.hands[seat]), sep=" ") if draw.hands[seat] else Text("")
+        if draw.hands[seat] and seat < len(melds):
+            for meld in melds[seat]:
+                hand.append("  ")
+                hand.append_text(meld_text(p, meld))
         status = Text(t("draw.tenpai") if tenpai else t("draw.noten"),
                       style="bold" if tenpai else "dim")
         grid.add_row(_seat(seat, names), status, hand)
@@ -195,7 +204,8 @@ class ResultScreen(SizeAware, ModalScreen):
                     ev.seat < len(self.view_before.nuki) else ()
                 blocks.append(win_renderable(ev, p, dora, self.player_names, nuki))
             elif isinstance(ev, RoundDrawn):
-                blocks.append(draw_renderable(ev, p, self.player_names))
+                melds = self.view_before.melds if self.view_before is not None else ()
+                blocks.append(draw_renderable(ev, p, self.player_names, melds))
         end = next((e for e in self.events if isinstance(e, RoundEnded)), None)
         view = self.view_before
         if view is not None and (view.sticks or view.honba) and any(

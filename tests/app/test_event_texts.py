@@ -118,3 +118,23 @@ def test_chinese_win_headline_reads_as_a_sentence():
         assert head(replace(win, seat=2, from_seat=2)) == "对家 自摸"
     finally:
         i18n.set_language("en")
+
+
+def test_a_drawn_round_shows_an_open_tenpai_hands_calls():
+    """An exhaustive draw reveals the tenpai hands; an open hand (here one tile left after
+    four calls) shows its calls beside it, a closed hand and a noten seat show none."""
+    from app.screens.result import draw_renderable
+    from engine.events import DrawKind, RoundDrawn
+
+    one = parse_tiles("8s")
+    closed = parse_tiles("123m678m77p56s999s")
+    melds = ((), (parse_meld("pon:444p@2"), parse_meld("pon:666z@1"), parse_meld("chi:234s@3"),
+                  parse_meld("pon:111m@2")), (), ())
+    draw = RoundDrawn(DrawKind.EXHAUSTIVE, (-1500, 1500, 1500, -1500), (False, True, True, False),
+                      ((), tuple(one), tuple(closed), ()))
+    rows = draw_renderable(draw, Painter(), None, melds).renderables[1]
+    lines = [cell.plain for cell in rows.columns[2]._cells]
+    assert lines[1].startswith("8s") and "4p 4p 4p" in lines[1] and "2s 3s 4s" in lines[1]
+    assert lines[2] == "1m 2m 3m 6m 7m 8m 7p 7p 5s 6s 9s 9s 9s"
+    assert lines[0] == lines[3] == ""
+    assert draw_renderable(draw, Painter(), None).renderables[1].columns[2]._cells[1].plain == "8s"
