@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 LOGS = ROOT.parent / "shared" / "logs"
 
-#: (name, preset, length or None, seed, four seat kinds[:personality])
+#: (name, preset, length or None, seed, a kind[:personality] per seat: four, or three (P1))
 GAMES = (
     ("random-tenhou", "tenhou", None, 101, "random,random,random,random"),
     ("greedy-tenhou", "tenhou", None, 102, "greedy,greedy,greedy,greedy"),
@@ -43,6 +43,9 @@ GAMES = (
     ("mixed-majsoul-east", "majsoul", "tonpuusen", 110, "greedy,random,tsumogiri,normal"),
     ("normal4-local-east", "local", "tonpuusen", 111, "normal,normal,normal,normal"),
     ("mixed-tenhou", "tenhou", None, 112, "tsumogiri,greedy,hard:balanced,normal:defensive"),
+    # three players (P1): the AI's three-player prices (ai/sanma.py) and the engine's sanma flow
+    ("hard3-tenhou3", "tenhou3", None, 113, "hard,hard,hard"),
+    ("levels3-majsoul3", "majsoul3", None, 114, "easy:aggressive,normal,hard:defensive"),
 )
 
 
