@@ -29,14 +29,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ai.review.rollout import Cancelled
-from app.i18n import action_text, round_label, seat_name, set_players, t
+from app.i18n import action_text, seat_name, set_players, t
 from app.screens.base import SizeAware
 from app.screens.review import grade_text, option_label, option_table, pick_verdict
 from app.storage import drills as store
 from app.widgets.hand import TILE_KEYS
-from app.widgets.replay_seat import ReplaySeat, SeatState
+from app.widgets.replay_seat import ReplaySeat, seat_state, table_bar
 from engine.actions import Action, Discard, Pass, action_from_dict
-from engine.tiles import dora_of, seat_wind
+from engine.tiles import dora_of
 
 DEAL_IN_GAP = 0.05  # a deal-in rate this much lower is the reason given first
 
@@ -205,21 +205,9 @@ class DrillScreen(SizeAware, Screen):
             widget.display = seat < players
             if seat >= players:
                 continue
-            widget.state = SeatState(
-                name=seat_name(seat, v.seat), wind=seat_wind(seat, v.dealer, players),
-                points=v.scores[seat], riichi=v.riichi[seat], turn=seat == v.turn,
-                hand=v.hand if seat == v.seat else (),
-                drawn=v.drawn if seat == v.seat else None, melds=v.melds[seat],
-                river=v.rivers[seat], last=seat == latest, dora_kinds=dora,
-                nuki=v.nuki[seat] if seat < len(v.nuki) else ())
-        bar = Text()
-        bar.append(f" {round_label(v.round_index)} ", style="bold reverse")
-        bar.append(f" {t('table.honba', n=v.honba)} · {t('table.sticks', n=v.sticks)} │ ")
-        bar.append(t("table.indicator") + " ")
-        bar.append_text(p.tiles(v.dora_indicators, sep=" "))
-        bar.append(f" │ {t('table.wall', n=v.live_tiles_left)} │ ")
+            widget.state = seat_state(v, seat, seat_name(seat, v.seat), dora, seat == latest)
+        bar = table_bar(v, p)
         bar.append(t(f"drills.source_{self.drill['source']}"), style="dim")
-        bar.no_wrap = True
         self.query_one("#drill-bar", Static).update(bar)
         self.keys = option_keys(d, self.shown())
         self.query_one("#drill-ask", Static).update(self.question())

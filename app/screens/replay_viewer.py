@@ -26,7 +26,7 @@ from app.screens.base import SizeAware
 from app.seats import seat_labels, seat_styles
 from app.storage.history import History, PlayedGame
 from app.widgets.melds import meld_text
-from app.widgets.replay_seat import ReplaySeat, SeatState
+from app.widgets.replay_seat import ReplaySeat, seat_state, table_bar
 from engine.actions import action_from_dict
 from engine.driver import ReplayRefused, replay
 from engine.errors import RulesError
@@ -46,7 +46,7 @@ from engine.events import (
 )
 from engine.game import Game
 from engine.rules import RuleSet
-from engine.tiles import dora_of, seat_wind
+from engine.tiles import dora_of
 from engine.view import PlayerView
 
 HUMAN = 0
@@ -268,28 +268,10 @@ class ReplayViewerScreen(SizeAware, Screen):
                       None)
         for seat in range(self.players):
             v = frame.views[seat]
-            self.query_one(f"#replay-seat-{seat}", ReplaySeat).state = SeatState(
-                name=self.player_names[seat],
-                wind=seat_wind(seat, v.dealer, self.players),
-                points=v.scores[seat],
-                riichi=v.riichi[seat],
-                turn=seat == v.turn,
-                hand=v.hand,
-                drawn=v.drawn,
-                melds=v.melds[seat],
-                river=v.rivers[seat],
-                last=seat == latest,
-                dora_kinds=dora,
-                nuki=v.nuki[seat] if seat < len(v.nuki) else (),
-            )
-        bar = Text()
-        bar.append(f" {round_label(v0.round_index)} ", style="bold reverse")
-        bar.append(f" {t('table.honba', n=v0.honba)} · {t('table.sticks', n=v0.sticks)} │ ")
-        bar.append(t("table.indicator") + " ")
-        bar.append_text(p.tiles(v0.dora_indicators, sep=" "))
-        bar.append(f" │ {t('table.wall', n=v0.live_tiles_left)} │ ")
+            self.query_one(f"#replay-seat-{seat}", ReplaySeat).state = seat_state(
+                v, seat, self.player_names[seat], dora, seat == latest)
+        bar = table_bar(v0, p)
         bar.append(t("replay.step_of", n=index + 1, total=len(self.frames)), style="bold")
-        bar.no_wrap = True
         self.query_one("#replay-bar", Static).update(bar)
         lines = describe(frame, p)
         if index == 0:

@@ -10,9 +10,10 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from app.i18n import t
+from app.i18n import round_label, t
 from app.widgets._paint import painter
 from app.widgets.melds import meld_text
+from engine.tiles import seat_wind
 
 WIND_KEYS = ("e", "s", "w", "n")
 INDENT = "  "
@@ -36,6 +37,31 @@ class SeatState:
     last: bool = False  # the river's final tile is the latest discard
     dora_kinds: frozenset[int] = field(default_factory=frozenset)
     nuki: tuple[int, ...] = ()  # P1: the Norths set aside, shown beside the melds
+
+
+def seat_state(v, seat: int, name: str, dora: frozenset[int], last: bool) -> SeatState:
+    """Seat ``seat`` as the view ``v`` shows it: its hand and drawn tile only when it is the
+    view's own seat (the replay viewer passes each seat its own view, a drill one view)."""
+    own = seat == v.seat
+    players = len(v.scores)
+    return SeatState(
+        name=name, wind=seat_wind(seat, v.dealer, players), points=v.scores[seat],
+        riichi=v.riichi[seat], turn=seat == v.turn, hand=v.hand if own else (),
+        drawn=v.drawn if own else None, melds=v.melds[seat], river=v.rivers[seat], last=last,
+        dora_kinds=dora, nuki=v.nuki[seat] if seat < len(v.nuki) else ())
+
+
+def table_bar(v, painter_) -> Text:
+    """The head of a replayed table's status line: round, honba, riichi sticks, indicators and
+    wall; the screen appends what it is (a replay's step, a drill's source)."""
+    bar = Text()
+    bar.append(f" {round_label(v.round_index)} ", style="bold reverse")
+    bar.append(f" {t('table.honba', n=v.honba)} · {t('table.sticks', n=v.sticks)} │ ")
+    bar.append(t("table.indicator") + " ")
+    bar.append_text(painter_.tiles(v.dora_indicators, sep=" "))
+    bar.append(f" │ {t('table.wall', n=v.live_tiles_left)} │ ")
+    bar.no_wrap = True
+    return bar
 
 
 class ReplaySeat(Widget):
