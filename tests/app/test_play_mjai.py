@@ -74,7 +74,8 @@ def test_our_bot_plays_a_seat_through_a_whole_autoplayed_game():
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, (TableScreen, ResultScreen)),
                            "the table")
-            table = app.screen
+            # a quick first hand may already show its result over the table
+            table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
             bot = table.agents[1]
             assert isinstance(bot, MjaiAgent) and bot.process is not None
             proc = bot.process.proc
