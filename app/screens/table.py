@@ -242,9 +242,13 @@ class TableScreen(SizeAware, Screen):
         return call_prompt(legal, self.view, self.app.painter, self.seat_names())
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        # Keys that do nothing now are hidden from the footer (and inactive).
+        # Keys that do nothing now are hidden from the footer (and inactive). The footer may ask
+        # while the screen is still being composed or already taken down: no hand, no keys.
+        hands = self.query(HandView)
+        if not hands:
+            return False
         return key_active(action, parameters, self.riichi_open,
-                          bool(self.query_one(HandView).selectable), bool(self.offers), self.legal)
+                          bool(hands.first().selectable), bool(self.offers), self.legal)
 
     def action_move(self, delta: int) -> None:
         self.query_one(HandView).move(delta)
