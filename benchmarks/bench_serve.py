@@ -25,6 +25,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -36,6 +37,38 @@ import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+#: ``taskset`` prefix of the server's command line (``--pin``: the server on core 0, the
+#: clients on the others), empty when not pinned
+PIN_SERVER: list[str] = []
+#: whether the players open the help page every ~3 s (``--no-probe``: only discards, to see
+#: what share of the server's load the probes themselves make)
+PROBE = [True]
+#: the server run under cProfile (``BENCH_PROFILE=FILE``): on during the play only (SIGUSR1
+#: on, SIGUSR2 off and written), so the players' joining is not in it
+PROFILED = """
+import cProfile, runpy, signal, sys
+profile = cProfile.Profile()
+def on(*_): profile.enable()
+def off(*_): profile.disable(); profile.dump_stats({out!r})
+signal.signal(signal.SIGUSR1, on)
+signal.signal(signal.SIGUSR2, off)
+sys.argv = ["app", *{argv!r}]
+runpy.run_module("app", run_name="__main__")
+"""
+#: where the server's CPU goes, by the file a function is in (first match wins)
+PARTS = (("asyncssh + crypto", ("asyncssh/", "cryptography/", "nacl/", "_socket", "ssl")),
+         ("Textual compositor + strips", ("textual/_compositor", "textual/strip",
+                                          "textual/_styles_cache", "textual/cache",
+                                          "textual/_segment_tools", "textual/filter")),
+         ("Textual CSS + layout", ("textual/css/", "textual/_arrange", "textual/_resolve",
+                                   "textual/layouts/", "textual/_layout", "textual/box_model",
+                                   "textual/geometry")),
+         ("Textual widgets + messages", ("textual/",)),
+         ("Rich (text, segments, output)", ("rich/",)),
+         ("riichi app (screens, widgets)", ("/app/",)),
+         ("riichi engine + ai", ("/engine/", "/ai/")),
+         ("logging", ("logging/",)),
+         ("asyncio + selectors", ("asyncio/", "selectors", "epoll")))
 HELP = "?  this page"  # a line of the help page that fits at 100x30
 CALL = re.compile(r" 1 +(Pon|Chi|Kan|Ron)\b")
 
@@ -124,7 +157,8 @@ class Player:
                     discards.append(10.0)
                 await asyncio.sleep(random.uniform(0.4, 0.9))
                 continue
-            if time.monotonic() >= next_probe and "Indicator" in text and HELP not in text:
+            if PROBE[0] and time.monotonic() >= next_probe and "Indicator" in text \
+                    and HELP not in text:
                 start = time.monotonic()
                 self.send("?")
                 try:
@@ -150,9 +184,13 @@ class Player:
 async def run(players: int, seconds: float) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    serve = ["serve", "--open", "--port", "0", "--seed", "1", "--max-sessions",
+             str(players + 8), "--per-address", str(players + 8), "--grace", "600"]
+    profile = os.environ.get("BENCH_PROFILE")
+    launch = ["-c", PROFILED.format(out=profile, argv=serve)] if profile else ["-m", "app",
+                                                                              *serve]
     server = subprocess.Popen(
-        [sys.executable, *(["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []), "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
-         "--max-sessions", str(players + 8), "--per-address", str(players + 8), "--grace", "600"],
+        [*PIN_SERVER, sys.executable, *launch],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
@@ -182,9 +220,14 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         discards: list[float] = []
         until = time.monotonic() + seconds
         cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        if profile:
+            server.send_signal(signal.SIGUSR1)  # the profile covers the play only
         await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
         after = rss_kib(server.pid)
         cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - wall0)
+        if profile:
+            server.send_signal(signal.SIGUSR2)
+            await asyncio.sleep(3)  # written
         for p in people:
             if p.conn is not None:
                 p.conn.close()
@@ -211,6 +254,21 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def profile_split(path: str) -> list[tuple[str, float]]:
+    """The profile's own time (tottime) by ``PARTS``, as shares of the whole."""
+    import pstats
+
+    stats = pstats.Stats(path).stats  # type: ignore[attr-defined]
+    parts: dict[str, float] = {}
+    for (file, _line, name), (_cc, _nc, tottime, _ct, _callers) in stats.items():
+        where = f"{file} {name}"
+        part = next((label for label, keys in PARTS if any(k in where for k in keys)),
+                    "other (Python builtins)")
+        parts[part] = parts.get(part, 0.0) + tottime
+    total = sum(parts.values()) or 1.0
+    return sorted(((part, t / total) for part, t in parts.items()), key=lambda x: -x[1])
 
 
 class _Link:
@@ -282,12 +340,27 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[4, 40],
                         help="player counts to run, each a multiple of 4 (default: 4 40)")
     parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on core 0, these clients on the other cores "
+                             "(taskset): the figures measure the server, not the clients")
+    parser.add_argument("--no-probe", action="store_true",
+                        help="the players never open the help page (discards only)")
+    parser.add_argument("--no-ui", action="store_true",
+                        help="skip the in-process UI CPU figure")
     args = parser.parse_args()
-    out = sys.stdout  # a running Textual app redirects sys.stdout
-    per_turn = asyncio.run(ui_cpu_per_turn())
-    sys.stdout = out
-    print(f"UI CPU per human turn of one screen (in process, no SSH): {1000 * per_turn:.0f} ms",
-          flush=True)
+    if args.pin:
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) < 2:
+            raise SystemExit("bench_serve: --pin needs two cores")
+        PIN_SERVER[:] = ["taskset", "-c", str(cores[0])]
+        os.sched_setaffinity(0, cores[1:])
+    PROBE[0] = not args.no_probe
+    if not args.no_ui:
+        out = sys.stdout  # a running Textual app redirects sys.stdout
+        per_turn = asyncio.run(ui_cpu_per_turn())
+        sys.stdout = out
+        print(f"UI CPU per human turn of one screen (in process, no SSH): "
+              f"{1000 * per_turn:.0f} ms", flush=True)
     results = []
     for n in args.players:
         if n % 4:
@@ -299,8 +372,12 @@ def main() -> None:
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
               f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
-              f"{r['load']:.1f}); sessions lost {r['lost']}",
+              f"{r['load']:.1f}); sessions lost {r['lost']}"
+              f"{'; server pinned to one core, clients to the rest' if args.pin else ''}",
               flush=True)
+        if os.environ.get("BENCH_PROFILE"):
+            for part, share in profile_split(os.environ["BENCH_PROFILE"]):
+                print(f"    {100 * share:5.1f}%  {part}")
     if len(results) >= 2:
         a, b = results[0], results[-1]
         print(f"growth {a['players']} -> {b['players']} players: p95 x"
