@@ -95,6 +95,7 @@ class Player:
         self.conn: asyncssh.SSHClientConnection | None = None
         self.changed = asyncio.Event()
         self.lost = False
+        self.keys = 0  # keys sent while playing (the server's work per key: CPU / keys)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -117,6 +118,7 @@ class Player:
 
     def send(self, keys: str) -> None:
         assert self.proc is not None
+        self.keys += 1
         try:
             self.proc.stdin.write(keys.encode())
         except BrokenPipeError:  # the server ended this session: counted, the others go on
@@ -219,12 +221,18 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         latencies: list[float] = []
         discards: list[float] = []
         until = time.monotonic() + seconds
+        for p in people:
+            p.keys = 0
         cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        mine0 = time.process_time()  # the clients' own CPU (SSH, pyte): all in this process
         if profile:
             server.send_signal(signal.SIGUSR1)  # the profile covers the play only
         await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
         after = rss_kib(server.pid)
-        cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - wall0)
+        cpu_used = cpu_seconds(server.pid) - cpu0
+        cpu = cpu_used / (time.monotonic() - wall0)
+        clients = (time.process_time() - mine0) / (time.monotonic() - wall0)
+        keys = sum(p.keys for p in people)
         if profile:
             server.send_signal(signal.SIGUSR2)
             await asyncio.sleep(3)  # written
@@ -246,6 +254,9 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "per_session_mib": (max(joined, after) - before) / 1024 / players,
             "rss_after_mib": after / 1024,
             "server_cpu": cpu,
+            "client_cpu": clients,
+            "keys": keys,
+            "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
             "load": os.getloadavg()[0],
         }
     finally:
@@ -371,8 +382,10 @@ def main() -> None:
               f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
-              f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
-              f"{r['load']:.1f}); sessions lost {r['lost']}"
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core, clients "
+              f"{100 * r['client_cpu']:.0f}% (machine load "
+              f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
+              f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}"
               f"{'; server pinned to one core, clients to the rest' if args.pin else ''}",
               flush=True)
         if os.environ.get("BENCH_PROFILE"):
