@@ -43,6 +43,9 @@ PIN_SERVER: list[str] = []
 #: whether the players open the help page every ~3 s (``--no-probe``: only discards, to see
 #: what share of the server's load the probes themselves make)
 PROBE = [True]
+#: a player's mean thinking time before a discard (``--think``; 0: discard as soon as the turn
+#: is seen, the default, a pace far above a person's)
+THINK = [0.0]
 #: the server run under cProfile (``BENCH_PROFILE=FILE``): on during the play only (SIGUSR1
 #: on, SIGUSR2 off and written), so the players' joining is not in it
 PROFILED = """
@@ -150,6 +153,11 @@ class Player:
             tiles = self.hand()
             if "Your turn" in text and len(tiles) % 3 == 2 and not CALL.search(text):
                 # a discard of the drawn tile (always allowed): key -> the turn has passed
+                if THINK[0]:
+                    await asyncio.sleep(random.uniform(0.5, 1.5) * THINK[0])
+                    tiles = self.hand()
+                    if "Your turn" not in self.text() or len(tiles) % 3 != 2:
+                        continue  # the call timer played for us meanwhile
                 start = time.monotonic()
                 self.send("abcdefghijklmn"[len(tiles) - 1])
                 try:
@@ -356,6 +364,9 @@ def main() -> None:
                              "(taskset): the figures measure the server, not the clients")
     parser.add_argument("--no-probe", action="store_true",
                         help="the players never open the help page (discards only)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player thinks before a discard (default 0: "
+                             "discard once the turn is seen)")
     parser.add_argument("--no-ui", action="store_true",
                         help="skip the in-process UI CPU figure")
     args = parser.parse_args()
@@ -366,6 +377,7 @@ def main() -> None:
         PIN_SERVER[:] = ["taskset", "-c", str(cores[0])]
         os.sched_setaffinity(0, cores[1:])
     PROBE[0] = not args.no_probe
+    THINK[0] = args.think
     if not args.no_ui:
         out = sys.stdout  # a running Textual app redirects sys.stdout
         per_turn = asyncio.run(ui_cpu_per_turn())
@@ -386,7 +398,8 @@ def main() -> None:
               f"{100 * r['client_cpu']:.0f}% (machine load "
               f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
               f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}"
-              f"{'; server pinned to one core, clients to the rest' if args.pin else ''}",
+              f"{'; server pinned to one core, clients to the rest' if args.pin else ''}"
+              f"{f'; players think {args.think:g} s a discard' if args.think else ''}",
               flush=True)
         if os.environ.get("BENCH_PROFILE"):
             for part, share in profile_split(os.environ["BENCH_PROFILE"]):
