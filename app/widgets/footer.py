@@ -22,9 +22,10 @@ from textual.widgets._footer import FooterKey
 
 class KeyFooter(Footer):
     """A ``Footer`` that rebuilds its keys only when they change, and then only what changed
-    while the keys are plain (no groups, no command palette key: the table's): the keys it
-    keeps are given their new text and state, the missing ones mounted at the end and the
-    surplus removed, which leaves the keys ``Footer.compose`` would have made."""
+    while the keys are plain (no groups, no command palette key: the table's): a key that
+    stays keeps its widget (its new state given if it changed), the new ones are mounted in
+    their place and the gone ones removed (``_update_keys``), which leaves the keys
+    ``Footer.compose`` would have made."""
 
     _shown: tuple[Any, ...] | None = None
 
