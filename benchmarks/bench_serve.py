@@ -25,6 +25,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -36,6 +37,41 @@ import asyncssh
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+#: ``taskset`` prefix of the server's command line (``--pin``: the server on core 0, the
+#: clients on the others), empty when not pinned
+PIN_SERVER: list[str] = []
+#: whether the players open the help page every ~3 s (``--no-probe``: only discards, to see
+#: what share of the server's load the probes themselves make)
+PROBE = [True]
+#: a player's mean thinking time before a discard (``--think``; 0: discard as soon as the turn
+#: is seen, the default, a pace far above a person's)
+THINK = [0.0]
+#: the server run under cProfile (``BENCH_PROFILE=FILE``): on during the play only (SIGUSR1
+#: on, SIGUSR2 off and written), so the players' joining is not in it
+PROFILED = """
+import cProfile, runpy, signal, sys
+profile = cProfile.Profile()
+def on(*_): profile.enable()
+def off(*_): profile.disable(); profile.dump_stats({out!r})
+signal.signal(signal.SIGUSR1, on)
+signal.signal(signal.SIGUSR2, off)
+sys.argv = ["app", *{argv!r}]
+runpy.run_module("app", run_name="__main__")
+"""
+#: where the server's CPU goes, by the file a function is in (first match wins)
+PARTS = (("asyncssh + crypto", ("asyncssh/", "cryptography/", "nacl/", "_socket", "ssl")),
+         ("Textual compositor + strips", ("textual/_compositor", "textual/strip",
+                                          "textual/_styles_cache", "textual/cache",
+                                          "textual/_segment_tools", "textual/filter")),
+         ("Textual CSS + layout", ("textual/css/", "textual/_arrange", "textual/_resolve",
+                                   "textual/layouts/", "textual/_layout", "textual/box_model",
+                                   "textual/geometry")),
+         ("Textual widgets + messages", ("textual/",)),
+         ("Rich (text, segments, output)", ("rich/",)),
+         ("riichi app (screens, widgets)", ("/app/",)),
+         ("riichi engine + ai", ("/engine/", "/ai/")),
+         ("logging", ("logging/",)),
+         ("asyncio + selectors", ("asyncio/", "selectors", "epoll")))
 HELP = "?  this page"  # a line of the help page that fits at 100x30
 CALL = re.compile(r" 1 +(Pon|Chi|Kan|Ron)\b")
 
@@ -62,6 +98,7 @@ class Player:
         self.conn: asyncssh.SSHClientConnection | None = None
         self.changed = asyncio.Event()
         self.lost = False
+        self.keys = 0  # keys sent while playing (the server's work per key: CPU / keys)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -84,6 +121,7 @@ class Player:
 
     def send(self, keys: str) -> None:
         assert self.proc is not None
+        self.keys += 1
         try:
             self.proc.stdin.write(keys.encode())
         except BrokenPipeError:  # the server ended this session: counted, the others go on
@@ -115,6 +153,11 @@ class Player:
             tiles = self.hand()
             if "Your turn" in text and len(tiles) % 3 == 2 and not CALL.search(text):
                 # a discard of the drawn tile (always allowed): key -> the turn has passed
+                if THINK[0]:
+                    await asyncio.sleep(random.uniform(0.5, 1.5) * THINK[0])
+                    tiles = self.hand()
+                    if "Your turn" not in self.text() or len(tiles) % 3 != 2:
+                        continue  # the call timer played for us meanwhile
                 start = time.monotonic()
                 self.send("abcdefghijklmn"[len(tiles) - 1])
                 try:
@@ -124,7 +167,8 @@ class Player:
                     discards.append(10.0)
                 await asyncio.sleep(random.uniform(0.4, 0.9))
                 continue
-            if time.monotonic() >= next_probe and "Indicator" in text and HELP not in text:
+            if PROBE[0] and time.monotonic() >= next_probe and "Indicator" in text \
+                    and HELP not in text:
                 start = time.monotonic()
                 self.send("?")
                 try:
@@ -150,9 +194,13 @@ class Player:
 async def run(players: int, seconds: float) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    serve = ["serve", "--open", "--port", "0", "--seed", "1", "--max-sessions",
+             str(players + 8), "--per-address", str(players + 8), "--grace", "600"]
+    profile = os.environ.get("BENCH_PROFILE")
+    launch = ["-c", PROFILED.format(out=profile, argv=serve)] if profile else ["-m", "app",
+                                                                              *serve]
     server = subprocess.Popen(
-        [sys.executable, *(["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []), "-m", "app", "serve", "--open", "--port", "0", "--seed", "1",
-         "--max-sessions", str(players + 8), "--per-address", str(players + 8), "--grace", "600"],
+        [*PIN_SERVER, sys.executable, *launch],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         line = server.stdout.readline()
@@ -181,10 +229,21 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         latencies: list[float] = []
         discards: list[float] = []
         until = time.monotonic() + seconds
+        for p in people:
+            p.keys = 0
         cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        mine0 = time.process_time()  # the clients' own CPU (SSH, pyte): all in this process
+        if profile:
+            server.send_signal(signal.SIGUSR1)  # the profile covers the play only
         await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
         after = rss_kib(server.pid)
-        cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - wall0)
+        cpu_used = cpu_seconds(server.pid) - cpu0
+        cpu = cpu_used / (time.monotonic() - wall0)
+        clients = (time.process_time() - mine0) / (time.monotonic() - wall0)
+        keys = sum(p.keys for p in people)
+        if profile:
+            server.send_signal(signal.SIGUSR2)
+            await asyncio.sleep(3)  # written
         for p in people:
             if p.conn is not None:
                 p.conn.close()
@@ -203,6 +262,9 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "per_session_mib": (max(joined, after) - before) / 1024 / players,
             "rss_after_mib": after / 1024,
             "server_cpu": cpu,
+            "client_cpu": clients,
+            "keys": keys,
+            "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
             "load": os.getloadavg()[0],
         }
     finally:
@@ -211,6 +273,21 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def profile_split(path: str) -> list[tuple[str, float]]:
+    """The profile's own time (tottime) by ``PARTS``, as shares of the whole."""
+    import pstats
+
+    stats = pstats.Stats(path).stats  # type: ignore[attr-defined]
+    parts: dict[str, float] = {}
+    for (file, _line, name), (_cc, _nc, tottime, _ct, _callers) in stats.items():
+        where = f"{file} {name}"
+        part = next((label for label, keys in PARTS if any(k in where for k in keys)),
+                    "other (Python builtins)")
+        parts[part] = parts.get(part, 0.0) + tottime
+    total = sum(parts.values()) or 1.0
+    return sorted(((part, t / total) for part, t in parts.items()), key=lambda x: -x[1])
 
 
 class _Link:
@@ -282,12 +359,31 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[4, 40],
                         help="player counts to run, each a multiple of 4 (default: 4 40)")
     parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on core 0, these clients on the other cores "
+                             "(taskset): the figures measure the server, not the clients")
+    parser.add_argument("--no-probe", action="store_true",
+                        help="the players never open the help page (discards only)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player thinks before a discard (default 0: "
+                             "discard once the turn is seen)")
+    parser.add_argument("--no-ui", action="store_true",
+                        help="skip the in-process UI CPU figure")
     args = parser.parse_args()
-    out = sys.stdout  # a running Textual app redirects sys.stdout
-    per_turn = asyncio.run(ui_cpu_per_turn())
-    sys.stdout = out
-    print(f"UI CPU per human turn of one screen (in process, no SSH): {1000 * per_turn:.0f} ms",
-          flush=True)
+    if args.pin:
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) < 2:
+            raise SystemExit("bench_serve: --pin needs two cores")
+        PIN_SERVER[:] = ["taskset", "-c", str(cores[0])]
+        os.sched_setaffinity(0, cores[1:])
+    PROBE[0] = not args.no_probe
+    THINK[0] = args.think
+    if not args.no_ui:
+        out = sys.stdout  # a running Textual app redirects sys.stdout
+        per_turn = asyncio.run(ui_cpu_per_turn())
+        sys.stdout = out
+        print(f"UI CPU per human turn of one screen (in process, no SSH): "
+              f"{1000 * per_turn:.0f} ms", flush=True)
     results = []
     for n in args.players:
         if n % 4:
@@ -298,9 +394,16 @@ def main() -> None:
               f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session; "
-              f"server CPU {100 * r['server_cpu']:.0f}% of a core (machine load "
-              f"{r['load']:.1f}); sessions lost {r['lost']}",
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core, clients "
+              f"{100 * r['client_cpu']:.0f}% (machine load "
+              f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
+              f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}"
+              f"{'; server pinned to one core, clients to the rest' if args.pin else ''}"
+              f"{f'; players think {args.think:g} s a discard' if args.think else ''}",
               flush=True)
+        if os.environ.get("BENCH_PROFILE"):
+            for part, share in profile_split(os.environ["BENCH_PROFILE"]):
+                print(f"    {100 * share:5.1f}%  {part}")
     if len(results) >= 2:
         a, b = results[0], results[-1]
         print(f"growth {a['players']} -> {b['players']} players: p95 x"

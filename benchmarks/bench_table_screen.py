@@ -213,7 +213,31 @@ def main() -> int:
     every = [max(0.0, v - idle) for k in ("happened", "turn", "key") for v in times[k]]
     print(f"  {'all':9} n={len(every):4}  median {statistics.median(every):6.1f}"
           f"  p95 {percentile(every, 0.95):6.1f}  mean {statistics.mean(every):6.1f}")
+    budget(times, idle)
     return 0
+
+
+def budget(times: dict[str, list[float]], idle: float) -> None:
+    """What a server's one core can draw: the screens' CPU per turn at a table of four people
+    (every screen gets each action; each player's own turn is a prompt and a key), and how
+    many such turns a second a core draws, beside bench_serve's pace. Means, not medians:
+    a core's budget is spent on every message, the slow ones too."""
+    def mean(kind: str) -> float:
+        return statistics.mean(max(0.0, v - idle) for v in times[kind])
+
+    per_turn = len(times["happened"]) / max(len(times["turn"]), 1)  # actions per own turn
+    # a cycle round the table: four screens, each shown every action and asked once
+    cycle = 4 * (per_turn * mean("happened") + mean("turn") + mean("key"))
+    table_turn = cycle / 4
+    probe = mean("help") + mean("back")
+    print(f"  a turn at a table of four players costs the screens {table_turn:.0f} ms of CPU "
+          f"(what it did drawn on four screens, {per_turn / 4:.1f} messages each; the "
+          f"player's prompt and key); a help page opened and closed {probe:.0f} ms")
+    print(f"  one core draws at most {1000 / table_turn:.1f} such turns a second: 10 tables "
+          f"at one turn every {10 * table_turn / 1000:.1f} s each. bench_serve's players "
+          f"(a look at the screen every 0.4-0.9 s) play a table turn every ~0.35 s plus the "
+          f"latency, and each opens the help page every ~3 s: "
+          f"{10 / 0.35 * table_turn / 1000 + 40 / 3 * probe / 1000:.1f} cores at 40 players")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,12 @@ class Refresh(Message):
 
 
 class _Listening:
-    """A screen redrawn whenever the tables change (``draw``)."""
+    """A screen redrawn whenever the tables change (``draw``), while it is seen: under a table
+    (the lobby of everyone playing) it is drawn once it shows again. Every table's change
+    (a player joining, a table starting) told every connection's lobby, and redrawing the
+    hidden ones was a server's largest cost while players gathered."""
+
+    _stale = False  # a change came while the screen was hidden
 
     def on_mount(self) -> None:
         self._listener = lambda: self.post_message(Refresh())  # type: ignore[attr-defined]
@@ -50,7 +55,23 @@ class _Listening:
         self.app.tables.listeners.discard(self._listener)  # type: ignore[attr-defined]
 
     def on_refresh(self, _message: Refresh) -> None:
-        if self.is_attached:  # type: ignore[attr-defined]
+        if not self.is_attached:  # type: ignore[attr-defined]
+            return
+        if self.seen():
+            self.draw()
+        else:
+            self._stale = True
+
+    def seen(self) -> bool:
+        """On top, or right under a modal screen (Textual's ``is_current`` counts a screen
+        under any other, the lobby under a table too)."""
+        stack = self.app.screen_stack  # type: ignore[attr-defined]
+        return stack[-1] is self or (len(stack) > 1 and stack[-2] is self
+                                     and stack[-1].is_modal)
+
+    def on_screen_resume(self) -> None:
+        if self._stale and self.is_attached:  # type: ignore[attr-defined]
+            self._stale = False
             self.draw()
 
     def draw(self) -> None:

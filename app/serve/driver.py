@@ -15,14 +15,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-from textual import events
+from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
-#: how often a lone Escape is turned into the Escape key (Textual's parser waits to see
-#: whether more of an escape sequence follows)
-TICK = 0.1
+#: how long after an Escape the parser waits for the rest of an escape sequence before taking
+#: it as the Escape key (Textual's default, for a local terminal, is 0.1 s; tmux's is now 10 ms).
+#: A client's terminal writes a key's whole sequence at once and SSH (or the browser) sends it
+#: in one message, so a short wait loses nothing here, while every Escape (closing a page,
+#: passing a call) would otherwise reach the app 0.1 s late.
+ESCAPE_DELAY = 0.025
 
 
 class Link(Protocol):
@@ -59,11 +62,29 @@ class LinkDriver(Driver):
         self._parser = XTermParser(debug)
         self._ticker: asyncio.TimerHandle | None = None
         self._input = False
+        self._out: list[str] = []  # written, not yet sent (``flush``)
+        self._flush_soon = False
 
     # --- output -------------------------------------------------------------------------------
     def write(self, data: str) -> None:
-        """Send ``data`` to the client (buffered by asyncssh; a slow client never blocks)."""
-        self.link.write(data)
+        """Queue ``data`` for the client; ``flush`` sends what is queued as one write.
+
+        Textual writes a frame in three parts (synchronised-output start, the frame, its end)
+        and then flushes: sent as they come, each part was its own SSH packet (encrypted,
+        sent, decrypted by the client). Writes outside a frame (a bell, the modes at start)
+        are sent once the loop comes round."""
+        self._out.append(data)
+        if not self._flush_soon:
+            self._flush_soon = True
+            self._loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Send what is queued (buffered by the link: a slow client never blocks)."""
+        self._flush_soon = False
+        if self._out:
+            data = "".join(self._out)
+            self._out.clear()
+            self.link.write(data)
 
     def start_application_mode(self) -> None:
         """Alternate screen, mouse, bracketed paste; the first size; input on."""
@@ -78,7 +99,6 @@ class LinkDriver(Driver):
         self.write("\x1b[?2026$p")  # does the terminal draw synchronised frames?
         self.write("\x1b[?2004h")  # bracketed paste
         self.write("\x1b[?7l")  # no line wrap
-        self._ticker = self._loop.call_later(TICK, self._tick)
 
     def disable_input(self) -> None:
         """Stop reading keys (the app is closing)."""
@@ -94,6 +114,7 @@ class LinkDriver(Driver):
         if self._mouse:
             self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
         self.write("\x1b[?1049l\x1b[?25h\x1b[?1004l")
+        self.flush()
         self.link.driver = None
 
     # --- input ----------------------------------------------------------------------------------
@@ -101,8 +122,22 @@ class LinkDriver(Driver):
         """Keys and mouse reports from the client."""
         if not self._input:
             return
-        for message in self._parser.feed(text):
+        # the parser reads its wait after an Escape from Textual's constant, set here for this
+        # connection's text only (the loop runs one feed at a time)
+        wait, constants.ESCAPE_DELAY = constants.ESCAPE_DELAY, ESCAPE_DELAY  # type: ignore[misc]
+        try:
+            messages = list(self._parser.feed(text))
+        finally:
+            constants.ESCAPE_DELAY = wait  # type: ignore[misc]
+        for message in messages:
             self.process_message(message)
+        if "\x1b" in text:
+            # an Escape may wait for more: a tick just after the wait turns it into the key
+            # (one timer per such input, rather than a ticker per connection, which woke the
+            # server ten times a second for every connection)
+            if self._ticker is not None:
+                self._ticker.cancel()
+            self._ticker = self._loop.call_later(ESCAPE_DELAY + 0.005, self._tick)
 
     def resize(self, width: int, height: int) -> None:
         """The client's window is ``width`` x ``height`` (pty request, window change)."""
@@ -111,11 +146,11 @@ class LinkDriver(Driver):
         self.send_message(events.Resize(size, size))
 
     def _tick(self) -> None:
+        self._ticker = None
         if not self._input:
             return
         for message in self._parser.tick():
             self.process_message(message)
-        self._ticker = self._loop.call_later(TICK, self._tick)
 
 
 class SSHDriver(LinkDriver):

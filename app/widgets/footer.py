@@ -22,9 +22,10 @@ from textual.widgets._footer import FooterKey
 
 class KeyFooter(Footer):
     """A ``Footer`` that rebuilds its keys only when they change, and then only what changed
-    while the keys are plain (no groups, no command palette key: the table's): the keys it
-    keeps are given their new text and state, the missing ones mounted at the end and the
-    surplus removed, which leaves the keys ``Footer.compose`` would have made."""
+    while the keys are plain (no groups, no command palette key: the table's): a key that
+    stays keeps its widget (its new state given if it changed), the new ones are mounted in
+    their place and the gone ones removed (``_update_keys``), which leaves the keys
+    ``Footer.compose`` would have made."""
 
     _shown: tuple[Any, ...] | None = None
 
@@ -89,26 +90,66 @@ class KeyFooter(Footer):
                    for child in self.children)
 
     async def _update_keys(self, keys: list[tuple[Binding, bool, str]]) -> None:
-        app = self.app
+        """The keys shown now, from those shown: a key that stays keeps its widget (given its
+        new state only if that changed), the ones that go are removed and the new ones mounted
+        where they belong. A prompt's keys come and go at the front of the table's footer;
+        matched by place, every key after them changed its text (restyled, measured, drawn
+        again), on each prompt and each key of every player."""
+        current = cast(list[FooterKey], list(self.children))
+        have = {key.action: key for key in current}
+        wanted = {binding.action for binding, _on, _tip in keys}
+        stays = [binding.action for binding, _on, _tip in keys if binding.action in have]
+        if len(have) != len(current) or stays != [k.action for k in current
+                                                   if k.action in wanted]:
+            await self._update_by_place(keys)  # the keys that stay changed their order
+            return
+        if self.styles.grid_size_columns != len(keys):
+            self.styles.grid_size_columns = len(keys)  # as compose sets it
+        gone = [key for key in current if key.action not in wanted]
+        async with self.batch():
+            if gone:
+                await self.remove_children(gone)
+            fresh: list[FooterKey] = []
+            for binding, enabled, tooltip in keys:
+                key = have.get(binding.action)
+                if key is None:
+                    fresh.append(self._new_key(binding, enabled, tooltip))
+                    continue
+                self._set_key(key, binding, enabled, tooltip)
+                if fresh:
+                    await self.mount_all(fresh, before=key)
+                    fresh = []
+            if fresh:
+                await self.mount_all(fresh)
+
+    def _new_key(self, binding: Binding, enabled: bool, tooltip: str) -> FooterKey:
+        key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                        binding.action, disabled=not enabled, tooltip=tooltip)
+        return self._made_compact(key).data_bind(compact=Footer.compact)
+
+    def _set_key(self, key: FooterKey, binding: Binding, enabled: bool, tooltip: str) -> None:
+        """Give ``key`` what ``binding`` shows, if it shows something else."""
+        now = (binding.key, self.app.get_key_display(binding), binding.description,
+               binding.action, not enabled, tooltip or None)
+        if (key.key, key.key_display, key.description, key.action, key._disabled,
+                key.tooltip) == now:
+            return
+        text_changed = (key.key_display, key.description) != now[1:3]
+        key.key, key.key_display, key.description, key.action = now[:4]
+        key._disabled = not enabled
+        key.set_class(not enabled, "-disabled")
+        key.tooltip = tooltip or None
+        key.refresh(layout=text_changed)  # its width follows its text
+
+    async def _update_by_place(self, keys: list[tuple[Binding, bool, str]]) -> None:
+        """The keys updated place by place (the n-th widget shows the n-th key)."""
         current = list(self.children)
         fresh = []
         for i, (binding, enabled, tooltip) in enumerate(keys):
-            display = app.get_key_display(binding)
             if i >= len(current):
-                key = FooterKey(binding.key, display, binding.description, binding.action,
-                                disabled=not enabled, tooltip=tooltip)
-                fresh.append(self._made_compact(key).data_bind(compact=Footer.compact))
+                fresh.append(self._new_key(binding, enabled, tooltip))
                 continue
-            key = cast(FooterKey, current[i])
-            now = (binding.key, display, binding.description, binding.action, not enabled,
-                   tooltip or None)
-            if (key.key, key.key_display, key.description, key.action, key._disabled,
-                    key.tooltip) != now:
-                key.key, key.key_display, key.description, key.action = now[:4]
-                key._disabled = not enabled
-                key.set_class(not enabled, "-disabled")
-                key.tooltip = tooltip or None
-                key.refresh(layout=True)  # its width follows its text
+            self._set_key(cast(FooterKey, current[i]), binding, enabled, tooltip)
         if self.styles.grid_size_columns != len(keys):
             self.styles.grid_size_columns = len(keys)  # as compose sets it
         if len(current) > len(keys) or fresh:

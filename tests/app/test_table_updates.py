@@ -105,6 +105,33 @@ def test_the_footer_keeps_its_key_widgets_while_the_keys_do_not_change():
     asyncio.run(run())
 
 
+def test_a_prompts_keys_come_and_go_and_the_other_keys_keep_their_widgets():
+    """A turn's keys (select, discard) appear at the front of the footer and go after the key:
+    the keys that stay keep their widgets, untouched (matched by place, every key after the
+    new ones was given another's text, restyled and measured again)."""
+
+    async def run():
+        from textual.widgets._footer import FooterKey
+
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            messages = recorded(12)
+            first_turn = next(i for i, (kind, _m) in enumerate(messages) if kind == "turn")
+            for kind, message in messages[:first_turn]:
+                await _feed(pilot, screen, kind, message)
+            before = {k.action: k for k in screen.query(FooterKey)}
+            for kind, message in messages[first_turn:first_turn + 2]:  # the turn, the key
+                await _feed(pilot, screen, kind, message)
+                now = {k.action: k for k in screen.query(FooterKey)}
+                assert set(now) != set(before)  # the prompt's keys came, then went
+                stayed = set(now) & set(before)
+                assert stayed and all(now[a] is before[a] for a in stayed)
+                before = now
+
+    asyncio.run(run())
+
+
 def test_the_footer_updated_in_place_shows_what_a_rebuilt_footer_shows():
     """Through turns, keys and opponents' moves, the footer's keys (text, state, classes,
     place) are those a fresh ``Footer.compose`` makes."""
