@@ -80,6 +80,20 @@ def test_calls_a_yakuhai_pon_that_speeds_the_hand(kind):
     assert make_agent(kind, rules=TENHOU).act(view, legal) == legal[0]
 
 
+def test_hard_calls_a_dragon_pon_that_keeps_the_shanten():
+    # 1367m 2468p 579s 66z: the green dragons are the only pair, so the pon leaves the hand as
+    # far from tenpai (a head is still to find) but secures its yaku, and the steps still to
+    # make can be called too; real players take most such pons (benchmarks/bench_calls.py)
+    pool = TilePool()
+    hand = "1367m2468p579s66z"
+    view = make_view(hand, pool=pool, legal=())
+    pair = tuple(t for t in view.hand if t >> 2 == parse_kind("6z"))
+    called = pool.parse("6z")[0]
+    legal = (Pon(pair, called), PASS)
+    view = make_view(hand, legal=legal, last_discard=(0, called))
+    assert make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
+
+
 @pytest.mark.parametrize("kind", LEVELS)
 def test_declares_riichi_on_a_good_wait(kind):
     # tenpai on 2-5-8s after cutting 9m, cheap without riichi (no yaku but menzen tsumo)
