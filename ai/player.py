@@ -516,11 +516,13 @@ class Player(Agent):
                 if s >= 99:
                     continue  # a yakuless call
                 fastest = min(fastest, s)
-                if best_after is None or ev > best_after[0]:
-                    best_after = (ev, s)
+                # a call costs a discard now that passing does not: its deal-in risk counts
+                risk = self._danger(sit, k)
+                if best_after is None or ev - risk > best_after[0] - best_after[2]:
+                    best_after = (ev, s, risk)
             if best_after is None:
                 continue
-            ev, s = best_after
+            ev, s, risk = best_after
             yakuhai = isinstance(a, Pon) and sit.wind_han(a.called >> 2) > 0
             # the call is judged by what it can do to the hand's speed (the fastest discard
             # after it), and by value on its best discard, which may keep a better shape
@@ -528,7 +530,7 @@ class Player(Agent):
                 continue
             if fastest == now_s and ev <= now_ev * (SAME_YAKUHAI if yakuhai else SAME_SHANTEN):
                 continue  # a call must speed the hand up (or raise its value a lot)
-            s = fastest
+            chosen_s, s = s, fastest
             limit = self.style.max_call_shanten
             if yakuhai:
                 limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
@@ -536,9 +538,9 @@ class Player(Agent):
                 limit += sanma.call_reach(sit, a.called >> 2)
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
-            if threat and s >= 1 and self.style.defence >= 1.0:
-                continue  # never open up and go 1-shanten into a riichi
-            ev *= 1.0 + self.style.call_bias + mood_call
+            if threat and chosen_s >= 1 and self.style.defence >= 1.0:
+                continue  # never open up and go 1-shanten into a riichi (the discard it takes)
+            ev = ev * (1.0 + self.style.call_bias + mood_call) - risk
             if ev > best_ev:
                 best_ev, best = ev, a
         if best is not None:
