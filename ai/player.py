@@ -76,6 +76,15 @@ class Candidate:
     tiles: list[int]
 
 
+#: a call that leaves the hand as far from tenpai must raise its expected value this much ...
+SAME_SHANTEN = 1.15
+#: ... except a dragon / value wind pon: the triplet secures a yaku, so the steps still to make
+#: can be called too (pon from any seat, chi from the left), which the own-draw chain of
+#: ``win_probability`` does not count; real players take 60-70% of such pons that keep the
+#: shanten (benchmarks/bench_calls.py)
+SAME_YAKUHAI = 0.85
+
+
 class Player(Agent):
     def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
                  *, rules: RuleSet) -> None:
@@ -494,6 +503,7 @@ class Player(Agent):
                 if a.called >> 2 == lo + 2 and lo % 9 >= 1:
                     forbidden.add(lo - 1)
             best_after = None
+            fastest = 99  # the fewest steps to tenpai any discard after the call leaves
             for k in range(34):
                 if not c[k] or k in forbidden:
                     continue
@@ -505,23 +515,32 @@ class Player(Agent):
                 ev, s, n = self.evaluate(sit, c2, t2, extra=meld)
                 if s >= 99:
                     continue  # a yakuless call
-                if best_after is None or ev > best_after[0]:
-                    best_after = (ev, s)
+                fastest = min(fastest, s)
+                # a call costs a discard now that passing does not: its deal-in risk counts
+                risk = self._danger(sit, k)
+                if best_after is None or ev - risk > best_after[0] - best_after[2]:
+                    best_after = (ev, s, risk)
             if best_after is None:
                 continue
-            ev, s = best_after
-            if s >= now_s and not (s == now_s and ev > now_ev * 1.15):
+            ev, s, risk = best_after
+            yakuhai = isinstance(a, Pon) and sit.wind_han(a.called >> 2) > 0
+            # the call is judged by what it can do to the hand's speed (the fastest discard
+            # after it), and by value on its best discard, which may keep a better shape
+            if fastest > now_s:
+                continue
+            if fastest == now_s and ev <= now_ev * (SAME_YAKUHAI if yakuhai else SAME_SHANTEN):
                 continue  # a call must speed the hand up (or raise its value a lot)
+            chosen_s, s = s, fastest
             limit = self.style.max_call_shanten
-            if isinstance(a, Pon) and sit.wind_han(a.called >> 2):
+            if yakuhai:
                 limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
             if sit.players == 3 and isinstance(a, Pon):
                 limit += sanma.call_reach(sit, a.called >> 2)
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
-            if threat and s >= 1 and self.style.defence >= 1.0:
-                continue  # never open up and go 1-shanten into a riichi
-            ev *= 1.0 + self.style.call_bias + mood_call
+            if threat and chosen_s >= 1 and self.style.defence >= 1.0:
+                continue  # never open up and go 1-shanten into a riichi (the discard it takes)
+            ev = ev * (1.0 + self.style.call_bias + mood_call) - risk
             if ev > best_ev:
                 best_ev, best = ev, a
         if best is not None:

@@ -80,6 +80,42 @@ def test_calls_a_yakuhai_pon_that_speeds_the_hand(kind):
     assert make_agent(kind, rules=TENHOU).act(view, legal) == legal[0]
 
 
+def test_hard_calls_a_dragon_pon_that_keeps_the_shanten():
+    # 1367m 2468p 579s 66z: the green dragons are the only pair, so the pon leaves the hand as
+    # far from tenpai (a head is still to find) but secures its yaku, and the steps still to
+    # make can be called too; real players take most such pons (benchmarks/bench_calls.py)
+    pool = TilePool()
+    hand = "1367m2468p579s66z"
+    view = make_view(hand, pool=pool, legal=())
+    pair = tuple(t for t in view.hand if t >> 2 == parse_kind("6z"))
+    called = pool.parse("6z")[0]
+    legal = (Pon(pair, called), PASS)
+    view = make_view(hand, legal=legal, last_discard=(0, called))
+    assert make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
+
+
+@pytest.mark.parametrize("river, called_into_riichi", [
+    ("1z9p1s8p2z3z", False),  # the 7m the tenpai needs thrown is dangerous: pass
+    ("1z9p1s7m2z3z", True),  # the 7m is genbutsu: the chi to tenpai is safe, taken
+])
+def test_hard_chi_into_a_riichi_only_to_tenpai_on_a_safe_tile(river, called_into_riichi):
+    # 34m 456p 678s 22p 55s 7m, seat 0 (on the left) in riichi throws 2m: the chi is tenpai
+    # (shanpon 2p/5s, tanyao) only by throwing the 7m; any other discard after it leaves the
+    # hand 1-shanten and open in front of a riichi. Calm, the chi is taken either way
+    hand = "34m456p678s22p55s7m"
+    pool = TilePool()
+    view = make_view(hand, pool=pool, legal=())
+    three, four = (next(t for t in view.hand if t >> 2 == parse_kind(x)) for x in ("3m", "4m"))
+    called = pool.parse("2m")[0]
+    legal = (Chi((three, four), called), PASS)
+    for riichi in (False, True):
+        view = make_view(hand, legal=legal, last_discard=(0, called), rivers=(river + "2m", "", "",
+                         ""), riichi=(riichi, False, False, False),
+                         riichi_at={0: 5} if riichi else None, live_tiles_left=40)
+        took = make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
+        assert took == (called_into_riichi or not riichi), (riichi, took)
+
+
 @pytest.mark.parametrize("kind", LEVELS)
 def test_declares_riichi_on_a_good_wait(kind):
     # tenpai on 2-5-8s after cutting 9m, cheap without riichi (no yaku but menzen tsumo)

@@ -1,0 +1,241 @@
+"""Call offers (chi / pon) of real Tenhou players beside what the AI does in the same spots
+(issue 16: the hard AI calls less than strong people).
+
+Every chi or pon offer in the real games of ``../shared/logs/mjlog`` (almost all Houou room) is
+replayed by the engine, sorted by situation (a dragon or own wind pon, a honitsu, toitoi or
+tanyao hand, the rest; closed or already open; an opponent in riichi or not; shanten before the
+call) and answered by the AI from the seat's own view. Printed per situation: offers, how often
+the people called, how often the AI called, and the offers the people took and the AI passed.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/bench_calls.py [--games 159] [--level hard] [--show 10]
+    .venv/bin/python benchmarks/bench_calls.py --selfplay 12      # the AI's own offers
+
+With ``--selfplay N`` the same table counts the offers the AI meets in N games of four AIs at
+that level (seeds 6000..): how often it calls in each situation, and the share of seat-rounds
+with a call, to set beside the people's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import make_agent  # noqa: E402
+from ai.efficiency import shanten  # noqa: E402
+from ai.observe import Situation, observe  # noqa: E402
+from engine.actions import Action, Chi, Pon, Ron  # noqa: E402
+from engine.errors import IllegalAction  # noqa: E402
+from engine.game import Game, RoundStart  # noqa: E402
+from engine.record_walls import build_wall  # noqa: E402
+from engine.records import read_record  # noqa: E402
+from engine.records.model import GameRecord, RecordError  # noqa: E402
+from engine.replay import replay_game  # noqa: E402
+from engine.tiles import format_kinds  # noqa: E402
+from engine.view import PlayerView  # noqa: E402
+from engine.wall import Wall  # noqa: E402
+
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjlog"
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+
+
+@dataclass(slots=True)
+class Offer:
+    """One chi/pon offer: the seat's view, its legal actions and what the person played."""
+
+    view: PlayerView
+    legal: tuple[Action, ...]
+    played: Action
+
+
+def offers(record: GameRecord) -> Iterator[Offer]:
+    """Every chi/pon offer of every seat in ``record`` (the rounds the engine replays)."""
+    report = replay_game(record, check=False)
+    rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
+    if report.game is None or not rounds:
+        return
+    walls: list[Wall] = []
+    for r in rounds:
+        try:
+            walls.append(build_wall(r))
+        except RecordError:
+            break
+    starts = [RoundStart(r.index, r.scores, r.honba, r.sticks) for r in rounds[:len(walls)]]
+    game = Game(record.rules, 0, start=starts[0], walls=lambda n, s: walls[n], auto_deal=False)
+    first = report.mismatches[0] if report.mismatches else None
+    stop = None if first is None else first.round_number
+    later = iter(starts[1:])
+    dealt = 1
+    table = game.table
+    for s, action in report.game.actions:
+        if game.next_round is not None or game.over:
+            start = next(later, None)
+            if start is None:
+                return
+            game.start_round(RoundStart(start.index, start.scores, start.honba, start.sticks,
+                                        game.dealer_streak))
+        if game.table is not table:
+            table = game.table
+            dealt += 1
+            if stop is not None and dealt > stop:
+                return
+        legal = game.pending().get(s, ())
+        if action in legal and any(isinstance(a, (Chi, Pon)) for a in legal) and \
+                not any(isinstance(a, Ron) for a in legal):
+            yield Offer(game.view(s), legal, action)
+        try:
+            game.submit(s, action)
+        except IllegalAction:
+            return
+
+
+def situation(sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str, int]:
+    """(hand kind, open/closed, riichi/calm, shanten before) of an offer."""
+    counts = sit.counts
+    melds = [t >> 2 for m in sit.melds for t in m.tiles]
+    kinds = [k for k in range(34) for _ in range(counts[k])] + melds
+    pons = [a for a in legal if isinstance(a, Pon)]
+    called = next(a.called for a in legal if isinstance(a, (Chi, Pon))) >> 2
+    suited = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
+    honours = sum(1 for k in kinds if k >= 27)
+    pairs = sum(1 for n in counts if n >= 2) + sum(1 for m in sit.melds if m.kind.name == "PON")
+    if pons and sit.wind_han(called):
+        kind = "yakuhai pon"
+    elif called >= 27 or max(suited) + honours >= len(kinds) - 3 and \
+            (called >= 27 or suited[called // 9] == max(suited)):
+        kind = "honitsu"
+    elif pons and pairs >= 4:
+        kind = "toitoi"
+    elif called not in _YAOCHUU and sum(1 for k in kinds if k in _YAOCHUU) <= 2:
+        kind = "tanyao"
+    else:
+        kind = "other"
+    opened = "closed" if sit.closed else "open"
+    riichi = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
+    return kind, opened, riichi, shanten(counts, sit.sets_needed, sit.closed)
+
+
+def selfplay(games: int, level: str, personality: str) -> int:
+    """The offers the AI meets in its own games and what it does with them."""
+    from engine.driver import play_out
+    from engine.rules import TENHOU
+
+    rows: Counter[tuple[str, ...]] = Counter()
+    seat_rounds = 0
+    called: set[tuple[int, int, int, int]] = set()
+    for g in range(games):
+        agents = {s: make_agent(level, seed=(6000 + g) * 4 + s, personality=personality,
+                                rules=TENHOU) for s in range(4)}
+        for agent in agents.values():
+            agent.choose = _logged(agent.choose, rows, called, g)  # type: ignore[method-assign]
+        game = Game(TENHOU, 6000 + g)
+        play_out(game, agents)
+        seat_rounds += 4 * len({(e.round_index, e.honba) for e in game.events
+                                if type(e).__name__ == "RoundStarted"})
+    print(f"chi/pon offers in {games} games of four {level} AIs: called in "
+          f"{len(called) / max(1, seat_rounds):.1%} of {seat_rounds} seat-rounds")
+    _print(rows, with_people=False)
+    return 0
+
+
+def _logged(choose, rows, called, g):  # type: ignore[no-untyped-def]
+    def wrapped(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        a = choose(view, legal)
+        if any(isinstance(x, (Chi, Pon)) for x in legal) and \
+                not any(isinstance(x, Ron) for x in legal):
+            sit = observe(view)
+            kind, opened, riichi, s = situation(sit, legal)
+            bot = isinstance(a, (Chi, Pon))
+            if bot:
+                called.add((g, view.round_index, view.honba, view.seat))
+            for key in ((kind, opened, riichi, f"s{min(s, 3)}"), (kind, opened, riichi, "*"),
+                        (kind, "*", "*", "*"), ("all", opened, riichi, "*"), ("all", "*", "*", "*")):
+                rows[key + ("n",)] += 1
+                rows[key + ("a",)] += bot
+        return a
+    return wrapped
+
+
+def _print(rows: Counter[tuple[str, ...]], with_people: bool = True) -> None:
+    """The table: one line per situation (the shanten lines with 20 offers or more)."""
+    if with_people:
+        print(f"  {'situation':<38} {'offers':>6} {'people':>7} {'AI':>7} {'missed':>7} "
+              f"{'extra':>6}")
+    else:
+        print(f"  {'situation':<38} {'offers':>6} {'AI':>7}")
+    keys = sorted({k[:4] for k in rows}, key=lambda k: (k[0] == "all", k))
+    for key in keys:
+        n = rows[key + ("n",)]
+        if n < 20 and key[3] != "*":
+            continue
+        label = " ".join(x for x in key if x != "*")
+        if with_people:
+            print(f"  {label:<38} {n:6d} {rows[key + ('h',)] / n:7.1%} "
+                  f"{rows[key + ('a',)] / n:7.1%} {rows[key + ('miss',)] / n:7.1%} "
+                  f"{rows[key + ('extra',)] / n:6.1%}")
+        else:
+            print(f"  {label:<38} {n:6d} {rows[key + ('a',)] / n:7.1%}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=159)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--personality", default="balanced")
+    ap.add_argument("--selfplay", type=int, default=0, metavar="GAMES")
+    ap.add_argument("--show", type=int, default=0, help="print this many missed calls per kind")
+    args = ap.parse_args()
+    if args.selfplay:
+        return selfplay(args.selfplay, args.level, args.personality)
+    rules = None
+    agent = None
+    rows: Counter[tuple[str, ...]] = Counter()
+    shown: Counter[str] = Counter()
+    n_games = 0
+    seat_rounds = 0
+    called: set[tuple[int, int, int, int]] = set()  # (game, round, honba, seat) with a call
+    for path in sorted(LOGS.glob("*.mjlog"))[: args.games]:
+        record = read_record(path)
+        if agent is None or rules is not record.rules:
+            rules = record.rules
+            agent = make_agent(args.level, seed=1, personality=args.personality, rules=rules)
+        n_games += 1
+        seat_rounds += 4 * len(record.rounds)
+        for o in offers(record):
+            sit = observe(o.view)
+            kind, opened, riichi, s = situation(sit, o.legal)
+            ai = agent.choose(o.view, o.legal)
+            human = isinstance(o.played, (Chi, Pon))
+            bot = isinstance(ai, (Chi, Pon))
+            if human:
+                called.add((n_games, o.view.round_index, o.view.honba, o.view.seat))
+            sb = f"s{min(s, 3)}"
+            for key in ((kind, opened, riichi, sb), (kind, opened, riichi, "*"),
+                        (kind, "*", "*", "*"), ("all", opened, riichi, "*"), ("all", "*", "*", "*")):
+                rows[key + ("n",)] += 1
+                rows[key + ("h",)] += human
+                rows[key + ("a",)] += bot
+                rows[key + ("miss",)] += human and not bot
+                rows[key + ("extra",)] += bot and not human
+            if human and not bot and shown[kind] < args.show:
+                shown[kind] += 1
+                hand = format_kinds([t >> 2 for t in sorted(o.view.concealed)])
+                melds = " ".join(format_kinds([t >> 2 for t in m.tiles]) for m in sit.melds)
+                print(f"  missed {kind} {opened} {riichi} s{s}: {hand} [{melds}] "
+                      f"{o.played} turn {sit.turn} left {sit.tiles_left}")
+    print(f"chi/pon offers in {n_games} real games, people vs {args.level} ({args.personality});"
+          f" the people called (chi or pon) in {len(called) / max(1, seat_rounds):.1%} of "
+          f"{seat_rounds} seat-rounds:")
+    _print(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
