@@ -19,12 +19,13 @@ loaded it was when quoting them.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import resource
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,12 +33,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import make_agent  # noqa: E402
 from ai.review.options import choose_options  # noqa: E402
 from ai.review.policy import FastPolicy  # noqa: E402
-from ai.review.review import GROWTH, review_position, review_walk  # noqa: E402
-from ai.review.rollout import evaluate  # noqa: E402
+from ai.review.review import DEFAULT_SAMPLES, GROWTH, review_position, review_walk  # noqa: E402
+from ai.review.rollout import (  # noqa: E402
+    OptionValue,
+    Outcome,
+    evaluate,
+    plays_to_end,
+    sample_rows,
+    summarise,
+)
 from ai.review.walk import Position, walk_record  # noqa: E402
+from engine.actions import Action  # noqa: E402
 from engine.driver import play_out  # noqa: E402
 from engine.records import read_record  # noqa: E402
 from engine.rules import TENHOU  # noqa: E402
+from engine.sample import portable  # noqa: E402
 from engine.table import Table  # noqa: E402
 from engine.wall import Wall  # noqa: E402
 
@@ -48,11 +58,11 @@ def _logs() -> list[Path]:
     return sorted(LOGS.glob("*.mjlog"))
 
 
-def positions(n: int, *, calls_only: bool = False, skip: int = 1,
-              min_options: int = 2, offset: int = 0) -> list[Position]:
+def sourced_positions(n: int, *, calls_only: bool = False, skip: int = 1,
+                      min_options: int = 2, offset: int = 0) -> list[tuple[str, Position]]:
     """``n`` decisions (every ``skip``-th) with ``min_options`` options or more, from the real
-    games."""
-    out: list[Position] = []
+    games, each with the name of its log."""
+    out: list[tuple[str, Position]] = []
     k = 0
     for path in _logs():
         record = read_record(path)
@@ -65,10 +75,18 @@ def positions(n: int, *, calls_only: bool = False, skip: int = 1,
                     continue
                 k += 1
                 if k % skip == 0 and k // skip > offset:
-                    out.append(p)
+                    out.append((path.name, p))
                 if len(out) >= n:
                     return out
     return out
+
+
+def positions(n: int, *, calls_only: bool = False, skip: int = 1,
+              min_options: int = 2, offset: int = 0) -> list[Position]:
+    """``n`` decisions (every ``skip``-th) with ``min_options`` options or more, from the real
+    games."""
+    return [p for _, p in sourced_positions(n, calls_only=calls_only, skip=skip,
+                                            min_options=min_options, offset=offset)]
 
 
 def bench_policy(hands: int) -> None:
@@ -151,39 +169,83 @@ def bench_hanchan(samples: int, workers: int) -> None:
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
 
 
-def bench_stability(n: int, samples: int, workers: int, budget: float, offset: int = 0) -> None:
+def _reference(cache: dict[str, list[list[float]]], key: str, p: Position,
+               options: tuple[Action, ...], samples: int, seed: int, pool: Executor,
+               workers: int) -> list[OptionValue]:
+    """The reference evaluation: ``samples`` samples of ``seed``, fixed. Sample i depends on
+    (seed, i) only, so the values of samples computed before (``cache``, per decision) are
+    kept and only the missing ones are played out."""
+    rows = cache.setdefault(key, [])
+    if len(rows) < samples:
+        got = sample_rows(portable(p.game), p.seat, options, seed,
+                          list(range(len(rows), samples)), plays_to_end(p.game), pool, workers)
+        rows += [[o.value for o in row] for row in got]
+    return summarise(options, [[Outcome(v, 0, False, False) for v in row]
+                               for row in rows[:samples]], False)
+
+
+def bench_stability(n: int, samples: int, workers: int, budget: float, offset: int = 0,
+                    reference: int = 640, cache_path: Path | None = None) -> None:
+    """The review's evaluation (seed 1: ``samples`` first, grown while unsettled up to
+    ``GROWTH * samples``) against an independent reference (seed 2, fixed) of
+    ``reference`` samples or 10x what the review spent on that decision, whichever is more.
+    A decision counts when the reference's runner-up loses more than its own interval (the
+    reference's best is settled); the review agrees when its best is the reference's."""
     print(f"== stability: up to {n} decisions (stop after {budget:.0f} s): the review's "
-          f"evaluation ({samples} samples, up to {GROWTH * samples} while unsettled, seed 1) vs "
-          f"{10 * samples} samples (seed 2), {workers} workers")
+          f"evaluation ({samples} samples, up to {GROWTH * samples} while unsettled, seed 1) "
+          f"vs max({reference}, 10x the review's) samples (seed 2), {workers} workers")
+    cache: dict[str, list[list[float]]] = {}
+    if cache_path is not None and cache_path.exists():
+        cache = json.loads(cache_path.read_text())
     counted = agree = agree_all = done = 0
     t = time.perf_counter()
     misses = []
+    spent: list[int] = []
+    cpus: list[float] = []
+    by_spent: dict[int, list[int]] = {}  # the review's samples: [counted, agreed]
     with ProcessPoolExecutor(workers) as pool:
-        for p in positions(n, skip=5, offset=offset):
+        for name, p in sourced_positions(n, skip=5, offset=offset):
             if time.perf_counter() - t > budget:
                 break
             choice = choose_options(p.view, p.legal, p.played)
             assert choice is not None
+            c = time.process_time()
             short = evaluate(p.game, p.seat, choice.options, samples=samples, seed=1,
                              pool=pool, workers=workers, max_samples=GROWTH * samples)
-            long = evaluate(p.game, p.seat, choice.options, samples=10 * samples, seed=2,
-                            pool=pool, workers=workers)
+            cpus.append(time.process_time() - c)
+            spent.append(short[0].samples)
+            key = f"{name}:{p.seat}:{p.index}:{'/'.join(map(str, choice.options))}:2"
+            long = _reference(cache, key, p, choice.options, max(reference, 10 * spent[-1]), 2,
+                              pool, workers)
             best_short = max(short, key=lambda v: v.mean).action
             best_long = max(long, key=lambda v: v.mean)
-            second = sorted((v for v in long if v is not best_long), key=lambda v: v.loss)[0]
+            second = min((v for v in long if v is not best_long), key=lambda v: v.loss)
             same = best_short == best_long.action
             done += 1
             agree_all += same
-            if second.loss > second.loss_half:  # the 10x gap is outside its interval
+            if second.loss > second.loss_half:  # the reference's gap is outside its interval
                 counted += 1
                 agree += same
+                tally = by_spent.setdefault(spent[-1], [0, 0])
+                tally[0] += 1
+                tally[1] += same
                 if not same:
-                    misses.append(f"{second.loss:.0f}±{second.loss_half:.0f}")
-    print(f"   {done} decisions in {time.perf_counter() - t:.0f} s; whose 10x gap is outside "
-          f"its interval: {counted}; the review picks the same best on {agree} "
+                    misses.append(f"{second.loss:.0f}±{second.loss_half:.0f} ({spent[-1]})")
+    if cache_path is not None:
+        cache_path.write_text(json.dumps(cache))
+    print(f"   {done} decisions in {time.perf_counter() - t:.0f} s; whose reference gap is "
+          f"outside its interval: {counted}; the review picks the same best on {agree} "
           f"({agree / max(1, counted):.0%})")
+    print("   by the review's samples: " + ", ".join(
+        f"{m}: {a}/{c}" for m, (c, a) in sorted(by_spent.items())))
     print(f"   all decisions: same best on {agree_all}/{done} ({agree_all / max(1, done):.0%});"
-          f" 10x gaps where they differ: {', '.join(misses) or 'none'}")
+          f" reference gaps where they differ (the review's samples): {', '.join(misses) or 'none'}")
+    if spent:
+        per = {m: sum(s == m for s in spent) for m in sorted(set(spent))}
+        print(f"   the review's samples per decision: mean {statistics.mean(spent):.0f}, "
+              f"decisions per count {per}; its CPU per decision: median "
+              f"{statistics.median(cpus):.2f} s, mean {statistics.mean(cpus):.2f} s, max "
+              f"{max(cpus):.2f} s (this process: all of it with --workers 1)")
 
 
 def bench_humans(n: int, samples: int, workers: int) -> None:
@@ -250,6 +312,13 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=1e9, help="seconds for --stability")
     ap.add_argument("--offset", type=int, default=0,
                     help="--stability: skip this many decisions (continue an earlier run)")
+    ap.add_argument("--reference", type=int, default=640,
+                    help="--stability: the reference's samples (seed 2) at least; 10x "
+                         "the review's when that is more")
+    ap.add_argument("--cache", type=Path, default=None,
+                    help="--stability: a JSON file keeping the reference's sample values "
+                         "(deterministic: sample i of seed 2) so a second run plays only "
+                         "the review's and the reference's missing samples")
     ap.add_argument("--drills", type=int, default=0, metavar="GAMES")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--all", action="store_true")
@@ -262,7 +331,8 @@ def main() -> None:
     if a.hanchan or a.all:
         bench_hanchan(a.samples or 64, a.workers)
     if a.stability or a.all:
-        bench_stability(a.stability or 200, a.samples or 64, a.workers, a.budget, a.offset)
+        bench_stability(a.stability or 200, a.samples or DEFAULT_SAMPLES, a.workers, a.budget, a.offset,
+                        a.reference, a.cache)
     if a.humans or a.all:
         bench_humans(a.humans or 80, a.samples or 32, a.workers)
     if a.drills or a.all:
