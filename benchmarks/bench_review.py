@@ -5,9 +5,10 @@ call/pass choices. Prints medians and ratios; nothing is timed in the test suite
 Run from the repository root (each part alone with its flag, or ``--all``):
 
     .venv/bin/python benchmarks/bench_review.py --policy [--hands 40]
-    .venv/bin/python benchmarks/bench_review.py --decision [--samples 64]
-    .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 64]
-    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 64] [--budget S] [--offset K]
+    .venv/bin/python benchmarks/bench_review.py --decision [--samples 32]
+    .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 32]
+    .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 32] [--budget S]
+        [--offset K] [--reference 640] [--cache FILE]
     .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
     .venv/bin/python benchmarks/bench_review.py --drills 3 [--samples 64]
 
@@ -130,42 +131,62 @@ def bench_policy(hands: int) -> None:
 
 
 def bench_decision(samples: int, workers: int, n: int = 9) -> None:
-    print(f"== one decision: {samples} samples per option (fixed), {n} decisions of 3 options;"
-          f" wall time with {workers} workers, and CPU time in one process")
-    walls, cpus = [], []
+    """One decision of 3 options evaluated as a review does: ``samples`` first, doubled while
+    unsettled up to ``GROWTH * samples``; CPU time in this process (and wall time with
+    ``workers`` processes when more than one)."""
+    print(f"== one decision: {samples} samples per option first, up to {GROWTH * samples} while "
+          f"unsettled, {n} decisions of 3 options; CPU time in one process"
+          + (f", wall time with {workers} workers" if workers > 1 else ""))
+    walls, cpus, spent = [], [], []
     with ProcessPoolExecutor(workers) as pool:
         for p in positions(n, skip=7, min_options=3):
             choice = choose_options(p.view, p.legal, p.played)
             assert choice is not None
             opts = choice.options[:3]
-            t = time.perf_counter()
-            evaluate(p.game, p.seat, opts, samples=samples, pool=pool, workers=workers)
-            walls.append(time.perf_counter() - t)
+            wall = ""
+            if workers > 1:
+                t = time.perf_counter()
+                evaluate(p.game, p.seat, opts, samples=samples, pool=pool, workers=workers,
+                         max_samples=GROWTH * samples)
+                walls.append(time.perf_counter() - t)
+                wall = f"{walls[-1]:.2f} s wall, "
             c = time.process_time()
-            evaluate(p.game, p.seat, opts, samples=samples)
+            values = evaluate(p.game, p.seat, opts, samples=samples,
+                              max_samples=GROWTH * samples)
             cpus.append(time.process_time() - c)
+            spent.append(values[0].samples)
             print(f"  {p.round:<16} {choice.category:<10} {len(opts)} options, "
-                  f"{samples * len(opts)} rollouts: {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU")
-    print(f"median {statistics.median(walls):.2f} s wall (max {max(walls):.2f}); median "
-          f"{statistics.median(cpus):.2f} s CPU, {statistics.median(cpus) / workers:.2f} s on "
-          f"{workers} idle cores")
+                  f"{spent[-1]} samples = {spent[-1] * len(opts)} rollouts: {wall}"
+                  f"{cpus[-1]:.2f} s CPU")
+    if walls:
+        print(f"median {statistics.median(walls):.2f} s wall (max {max(walls):.2f})")
+    print(f"median {statistics.median(cpus):.2f} s CPU (max {max(cpus):.2f}), "
+          f"{statistics.median(cpus) / 2:.2f} s (max {max(cpus) / 2:.2f}) on 2 idle cores; "
+          f"samples per decision: median {statistics.median(spent):.0f}, max {max(spent)}")
 
 
 def bench_hanchan(samples: int, workers: int) -> None:
+    """A whole hanchan's review (seat 0 of the first log): wall time, and the CPU time of this
+    process and its workers (the steadier figure on a shared machine)."""
     path = _logs()[0]
     walk = walk_record(read_record(path), 0)
     t = time.perf_counter()
+    c = time.process_time()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     review = review_walk(walk, samples=samples, workers=workers)
     dt = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, once shut down
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    print(f"== whole hanchan: {path.name} seat 0, {len(review.decisions)} decisions, "
-          f"{samples} samples, {workers} workers: {dt:.0f} s "
-          f"({dt / max(1, len(review.decisions)):.2f} s a decision)")
-    grown = sum(1 for d in review.decisions if d.values and d.values[0].samples > samples)
-    print(f"   workers' CPU {cpu:.0f} s ({cpu / workers:.0f} s on {workers} idle cores); "
-          f"{grown} decisions grew past {samples} samples")
+    cpu += time.process_time() - c
+    played = [d for d in review.decisions if d.values]
+    print(f"== whole hanchan: {path.name} seat 0, {len(review.decisions)} decisions "
+          f"({len(played)} played out), {samples} samples first, up to {GROWTH * samples}, "
+          f"{workers} workers: {dt:.0f} s wall ({dt / max(1, len(review.decisions)):.2f} s a "
+          "decision)")
+    per = {m: sum(d.values[0].samples == m for d in played)
+           for m in sorted({d.values[0].samples for d in played})}
+    print(f"   CPU {cpu:.0f} s in all ({cpu / 2:.0f} s on 2 idle cores); decisions per sample "
+          f"count {per}, {sum(d.values[0].samples * len(d.values) for d in played)} rollouts")
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
 
 
@@ -231,6 +252,8 @@ def bench_stability(n: int, samples: int, workers: int, budget: float, offset: i
                 tally[1] += same
                 if not same:
                     misses.append(f"{second.loss:.0f}±{second.loss_half:.0f} ({spent[-1]})")
+            if cache_path is not None and done % 10 == 0:
+                cache_path.write_text(json.dumps(cache))  # now and then: a long run may stop
     if cache_path is not None:
         cache_path.write_text(json.dumps(cache))
     print(f"   {done} decisions in {time.perf_counter() - t:.0f} s; whose reference gap is "
@@ -327,9 +350,9 @@ def main() -> None:
     if a.policy or a.all:
         bench_policy(a.hands)
     if a.decision or a.all:
-        bench_decision(a.samples or 64, a.workers)
+        bench_decision(a.samples or DEFAULT_SAMPLES, a.workers)
     if a.hanchan or a.all:
-        bench_hanchan(a.samples or 64, a.workers)
+        bench_hanchan(a.samples or DEFAULT_SAMPLES, a.workers)
     if a.stability or a.all:
         bench_stability(a.stability or 200, a.samples or DEFAULT_SAMPLES, a.workers, a.budget, a.offset,
                         a.reference, a.cache)
