@@ -21,8 +21,10 @@ from ai.review.rollout import OptionValue, evaluate
 from ai.review.walk import Position, Walk
 from engine.actions import Action
 
-DEFAULT_SAMPLES = 64  # sampled positions per decision (each played out once per option)
-GROWTH = 2  # an unsettled decision grows to at most this many times its samples
+#: sampled positions of a decision's first look (each played out once per option); a clear
+#: decision stops there, an unsettled one doubles (``ai.review.rollout.unsettled``)
+DEFAULT_SAMPLES = 32
+GROWTH = 4  # an unsettled decision grows to at most this many times its samples
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,8 @@ def placement_value(points: Sequence[int], seat: int, rules: RuleSet) -> float:
 def _play(game: Game, seat: int, action: Action, whole_game: bool, seed: int) -> Outcome:
     """Submit ``action`` for ``seat`` and play the hand (``whole_game``: the game) out."""
     g = clone_game(game, events=False)
-    g.auto_deal = True
+    # the next round is dealt only when the rollout plays on into it (dealing costs ~4%)
+    g.auto_deal = whole_game
     table = g.table
     start = table.state.scores[seat]
     agents = {p: FastPolicy(seed * 4 + p) for p in range(4)}
@@ -126,19 +127,34 @@ def plays_to_end(game: Game) -> bool:
     return is_all_last(game.round_index, game.rules)
 
 
-#: an evaluation grows (up to ``max_samples``) while the runner-up's loss is above this many
-#: points yet inside twice its interval: the best option is not settled and the gap matters
-UNSETTLED = 150.0
+#: an adaptive evaluation stops at its first look (``samples``) only when the runner-up's
+#: paired loss is this many 95% intervals wide: with few samples the interval of a difference
+#: that is mostly zero with rare large values (one tile drawn or not) is itself unreliable
+FIRST_WIDE = 2.0
+#: ... or when the whole interval of the runner-up's loss lies under this many points: the
+#: options are as good as each other (both grade "fine"), more samples would not change a grade
+INDIFFERENT = 100.0
 
 
-def unsettled(values: Sequence[OptionValue]) -> bool:
-    """Whether the best option of ``values`` is not yet told apart from the runner-up by a
-    gap that matters (see ``UNSETTLED``)."""
-    rest = sorted((v for v in values if v.loss > 0 or v.loss_half > 0), key=lambda v: v.loss)
-    if len(rest) < 1:
+def runner_up(values: Sequence[OptionValue]) -> OptionValue | None:
+    """The option closest to the best (smallest paired loss), None with a single option."""
+    best = max(range(len(values)), key=lambda j: values[j].mean, default=None)
+    rest = [v for j, v in enumerate(values) if j != best]
+    return min(rest, key=lambda v: v.loss, default=None)
+
+
+def unsettled(values: Sequence[OptionValue], *, first: bool = False) -> bool:
+    """Whether the best option of ``values`` is not yet told apart from the runner-up: the
+    runner-up's loss (the mean of the paired differences, sample by sample) is inside its
+    interval (``first``: inside ``FIRST_WIDE`` intervals), and that interval reaches
+    ``INDIFFERENT`` points or more (a gap that could matter)."""
+    runner = runner_up(values)
+    if runner is None:
         return False
-    runner = rest[0]
-    return UNSETTLED < runner.loss < 2 * runner.loss_half
+    wide = FIRST_WIDE if first else 1.0
+    if runner.loss > wide * runner.loss_half:
+        return False  # the lead is outside its interval: settled
+    return runner.loss + runner.loss_half >= INDIFFERENT
 
 
 class Cancelled(Exception):
@@ -151,7 +167,9 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
              cancelled: Callable[[], bool] | None = None) -> list[OptionValue]:
     """The value of each of ``options`` (legal actions of ``seat`` now in ``game``) over
     ``samples`` sampled positions, in the order given. While the best option is
-    :func:`unsettled`, the samples double, up to ``max_samples`` (default: no more). ``pool``
+    :func:`unsettled` (the first look at ``samples`` asks for a wider lead), the samples
+    double, up to ``max_samples`` (default: no more); every option is played on every
+    sample, so the values of a grown evaluation are those of a fixed one of its size. ``pool``
     spreads the samples over ``workers`` chunks in worker processes; the result is the same
     without it. ``cancelled()`` is asked between samples (between batches with a pool):
     ``Cancelled`` when it says so (the call prompt drops a verdict the player no longer needs)."""
@@ -172,20 +190,23 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
         if cancelled is None or pool is not None and workers > 1:
             if cancelled is not None and cancelled():
                 raise Cancelled
-            rows += _rows(base, seat, opts, seed, indices, whole, pool, workers)
+            rows += sample_rows(base, seat, opts, seed, indices, whole, pool, workers)
         else:
             for i in indices:  # one sample at a time: a cancel is heard within one sample
                 if cancelled():
                     raise Cancelled
                 rows += run_samples(base, seat, opts, seed, [i], whole)
         values = summarise(opts, rows, whole)
-        if len(rows) >= limit or not unsettled(values):
+        if len(rows) >= limit or not unsettled(values, first=len(rows) == samples):
             return values
         batch = min(len(rows), limit - len(rows))
 
 
-def _rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int, indices: list[int],
-          whole: bool, pool: Executor | None, workers: int) -> list[list[Outcome]]:
+def sample_rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int,
+                indices: list[int], whole: bool, pool: Executor | None,
+                workers: int) -> list[list[Outcome]]:
+    """Per sample of ``indices``, the outcome of every option, spread over ``workers`` chunks
+    of ``pool`` (in this process without one); the same whatever ``workers`` is."""
     if pool is None or workers <= 1:
         return run_samples(base, seat, opts, seed, indices, whole)
     chunks = [indices[k::workers] for k in range(workers)]
@@ -224,6 +245,6 @@ def summarise(options: Sequence[Action], rows: Sequence[Sequence[Outcome]],
     return out
 
 
-__all__ = ["UNSETTLED", "Cancelled", "OptionValue", "Outcome", "evaluate", "placement_value",
-           "plays_to_end",
-           "run_samples", "sample_seed", "summarise", "unsettled"]
+__all__ = ["FIRST_WIDE", "INDIFFERENT", "Cancelled", "OptionValue", "Outcome", "evaluate",
+           "placement_value", "plays_to_end", "run_samples", "runner_up", "sample_rows",
+           "sample_seed", "summarise", "unsettled"]

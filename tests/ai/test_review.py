@@ -14,7 +14,7 @@ from ai.review.options import choose_options
 from ai.review.policy import FastPolicy
 from ai.review.review import review_position, review_walk
 from ai.review.rollout import (
-    UNSETTLED,
+    INDIFFERENT,
     OptionValue,
     evaluate,
     placement_value,
@@ -233,10 +233,10 @@ def _value(loss, half):
 
 def test_an_evaluation_grows_only_while_the_best_is_unsettled():
     best = _value(0.0, 0.0)
-    assert unsettled([best, _value(UNSETTLED + 50, 400)])  # a gap that matters, not yet clear
-    assert not unsettled([best, _value(UNSETTLED + 50, 20)])  # clear
-    assert not unsettled([best, _value(UNSETTLED / 2, 400)])  # too small to matter
-    assert not unsettled([best])
+    assert unsettled([best, _value(200, 400)])  # a gap that could matter, not yet clear
+    assert not unsettled([best, _value(200, 20)])  # clear
+    assert not unsettled([best, _value(10, INDIFFERENT / 4)])  # surely too small to matter
+    assert not unsettled([best])  # (tests/ai/test_review_sampling.py: each rule alone)
     game = _until(5, lambda g, legal: g.table.state.next_draw > 56
                   and g.table.phase is Phase.TURN)
     opts = [x for x in game.pending()[0] if isinstance(x, Discard)][:3]
@@ -245,5 +245,6 @@ def test_an_evaluation_grows_only_while_the_best_is_unsettled():
     assert {v.samples for v in fixed} == {4}
     n = grown[0].samples
     assert n in (4, 8, 16)
-    assert (n == 4) == (not unsettled(fixed))
+    assert (n == 4) == (not unsettled(fixed, first=True))
+    assert all(v.samples == n for v in grown)
     assert grown == evaluate(game, 0, opts, samples=4, seed=2, max_samples=16)
