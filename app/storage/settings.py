@@ -60,7 +60,7 @@ class Settings:
     # unasked), and how many sampled positions a review plays out per decision (more: narrower
     # intervals, slower)
     verdict_key: bool = True
-    review_samples: int = 64
+    review_samples: int = 32  # the review's first look (ai.review DEFAULT_SAMPLES); it grows where close
 
     def opponents(self) -> dict[int, Any]:
         """The opponents of a new game (``app.seats.Opponent`` by seat, not named yet)."""

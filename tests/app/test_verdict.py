@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from ai.review.review import DEFAULT_SAMPLES
 from ai.review.rollout import OptionValue
 from app import verdict as V
 from app.storage.settings import Settings
@@ -104,7 +105,7 @@ def test_setting_switches_the_key_off(small):
 
 
 def test_verdict_key_is_a_setting_kept_as_true_or_false():
-    assert Settings().verdict_key is True and Settings().review_samples == 64
+    assert Settings().verdict_key is True and Settings().review_samples == DEFAULT_SAMPLES
     with pytest.raises(ValueError):
         Settings().replace(verdict_key="yes")
     with pytest.raises(ValueError):
