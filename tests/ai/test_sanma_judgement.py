@@ -145,8 +145,9 @@ def test_P1_a_dragon_pon_is_taken_a_step_further_from_tenpai():
 def test_P1_a_one_shanten_hand_folds_against_a_three_player_riichi(monkeypatch):
     # 1-shanten (123p 9p 22s 78s 889s 77z) against a riichi on its seventh discard: with the
     # four-player prices the hand goes on (9p); priced as a three-player riichi (bigger, and
-    # likelier to win first) it folds the genbutsu 1p
-    view = view3("12339p227889s77z", "1p", rivers=("6p8s1p7p1s8p8s", "1z", "2z"),
+    # likelier to win first) it folds the genbutsu 1p (the riichi's river holds no 8s: with it,
+    # the 8s would be a genbutsu that keeps the 1-shanten, and the noten payment prefers it)
+    view = view3("12339p227889s77z", "1p", rivers=("6p3z1p7p1s8p4z", "1z", "2z"),
                  riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=30)
     assert hard3().act(view, view.legal).tile >> 2 == parse_kind("1p")
     for name, four in (("RIICHI_LOSS_SCALE", 1.0), ("LOSS_SCALE", 1.0), ("NUKI_LOSS", 0),
@@ -166,3 +167,32 @@ def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeyp
     three = deny()
     monkeypatch.setattr(sanma, "TYPICAL_WIN", TYPICAL_WIN)  # the four-player figure
     assert three > deny() > 0
+
+
+def riichi_late(live_tiles_left: int) -> PlayerView:
+    """Seat 1 tenpai (234p 678p 456s 99s 13s, waiting on 2s) draws a 6s (suji of the 3s and 9s
+    the riichi threw) against seat 0's riichi, with ``live_tiles_left`` tiles to draw."""
+    return view3("234p678p456s99s13s", "6s", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
+                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=live_tiles_left)
+
+
+def test_P1_a_ready_hand_is_worth_the_noten_payment_at_three_seats():
+    # K1 with 2,000 in all at three seats: tenpai and noten differ by 2,000 at a draw whoever
+    # else is ready; a ready hand gets it when the wall runs out (nobody wins first), a
+    # 1-shanten one only if it gets ready in time, a hand further away is left at nothing
+    late = sanma.keiten(0, 6, 40, 3, 0.1, 0.2, TENHOU3.noten_total)
+    assert late == pytest.approx(2000 * 0.9 ** 3 * 0.8)
+    assert sanma.keiten(0, 6, 40, 12, 0.1, 0.2, 2000) < late  # more draws: likelier a win
+    assert 0 < sanma.keiten(1, 8, 40, 3, 0.1, 0.2, 2000) < late
+    assert sanma.keiten(2, 20, 40, 3, 0.1, 0.2, 2000) == 0.0
+    assert sanma.keiten(0, 6, 40, 0, 0.1, 0.2, 2000) == 0.0  # no draw left: nothing to decide
+
+
+def test_P1_a_ready_hand_late_keeps_its_tenpai_for_the_noten_payment(monkeypatch):
+    # against the riichi, throwing the drawn 6s keeps the hand ready; the genbutsu 9s breaks it.
+    # With the noten payment priced the hand stays ready; without it (or at four seats, which
+    # do not price it) it folds
+    view = riichi_late(9)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("6s")
+    monkeypatch.setattr(sanma, "keiten", lambda *args: 0.0)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9s")
