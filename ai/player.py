@@ -244,8 +244,12 @@ class Player(Agent):
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
-        p = win_probability(s, n, unseen, draws, can_ron, wait, self._hazard(sit))
-        return p * (value + self._win_bonus(sit)), s, n
+        hazard = self._hazard(sit)
+        p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
+        ev = p * (value + self._win_bonus(sit))
+        if sit.players == 3 and ol is None:  # noten payments (K1), priced at three seats
+            ev += sanma.keiten(s, n, unseen, draws, hazard, p, self.rules.noten_total)
+        return ev, s, n
 
     def _win_bonus(self, sit: Situation) -> float:
         """What ending the round with a win denies the others: a flat sum (bigger at three

@@ -10,7 +10,7 @@ import pytest
 
 from ai import make_agent, sanma
 from ai.chances import HAZARD, WIN_BONUS
-from ai.defence import threat_cost
+from ai.defence import expected_loss, threat_cost
 from ai.observe import observe
 from engine.actions import Discard, Pass, Pon
 from engine.meld import Meld, MeldKind
@@ -70,9 +70,11 @@ def test_P1_a_deal_in_is_priced_as_a_three_player_hand():
     four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
     four_player *= agent.style.defence
     assert four_player > 0
-    assert agent._danger(sit, five) == pytest.approx(four_player * sanma.RIICHI_LOSS_SCALE)
-    # three-player riichi hands: ~10,600 a deal-in against the four-player model's 5,200
-    assert sanma.RIICHI_LOSS_SCALE >= 1.8
+    assert agent._danger(sit, five) == pytest.approx(
+        four_player * sanma.RIICHI_LOSS_SCALE * (1 - sanma.PAID_ANYWAY))
+    # three-player riichi hands: a non-dealer's deal-in costs ~9,000 against the four-player
+    # model's 5,200, a dealer's ~11,400 against 7,800
+    assert 1.6 <= sanma.RIICHI_LOSS_SCALE <= 1.8
 
 
 def test_P1_a_deal_in_into_an_open_hand_is_priced_as_a_three_player_hand():
@@ -86,7 +88,7 @@ def test_P1_a_deal_in_into_an_open_hand_is_priced_as_a_three_player_hand():
     four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
     assert four_player > 0
     assert agent._danger(sit, five) == pytest.approx(
-        four_player * agent.style.defence * sanma.LOSS_SCALE)
+        four_player * agent.style.defence * sanma.LOSS_SCALE * (1 - sanma.PAID_ANYWAY))
     assert sanma.LOSS_SCALE > 1.0
 
 
@@ -98,7 +100,7 @@ def test_P1_each_north_the_opponent_set_aside_adds_a_dora_to_the_deal_in_price()
     sit = observe(riichi_on("4z4z"))
     riichi = next(o for o in sit.opponents if o.riichi)
     assert sanma.deal_in_loss(riichi, sit.dora, 2) == pytest.approx(
-        sanma.deal_in_loss(riichi, sit.dora, 0) + 2 * sanma.NUKI_LOSS)
+        sanma.deal_in_loss(riichi, sit.dora, 0) + 2 * sanma.NUKI_LOSS * (1 - sanma.PAID_ANYWAY))
     assert sanma.NUKI_LOSS > 0
 
 
@@ -143,16 +145,18 @@ def test_P1_a_dragon_pon_is_taken_a_step_further_from_tenpai():
 
 
 def test_P1_a_one_shanten_hand_folds_against_a_three_player_riichi(monkeypatch):
-    # 1-shanten (123p 9p 22s 78s 889s 77z) against a riichi on its seventh discard: with the
-    # four-player prices the hand goes on (9p); priced as a three-player riichi (bigger, and
-    # likelier to win first) it folds the genbutsu 1p
-    view = view3("12339p227889s77z", "1p", rivers=("6p8s1p7p1s8p8s", "1z", "2z"),
+    # 1-shanten (1123p 3p 22s 4s 7889s 77z) against a riichi on its seventh discard: with the
+    # four-player prices the hand goes on (4s); priced as a three-player riichi (bigger, and
+    # likelier to win first) it folds the genbutsu 1p. (The hand of this test had a 9p where
+    # the 4s is, and the riichi's river an 8s: with the measured price of a three-player riichi
+    # that hand pushes the 9p, suji of the 6p, and rightly so)
+    view = view3("1233p2247889s77z", "1p", rivers=("6p3z1p7p1s8p4z", "1z", "2z"),
                  riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=30)
     assert hard3().act(view, view.legal).tile >> 2 == parse_kind("1p")
     for name, four in (("RIICHI_LOSS_SCALE", 1.0), ("LOSS_SCALE", 1.0), ("NUKI_LOSS", 0),
-                       ("READY_HAZARD", 0.0), ("WIN_BONUS", WIN_BONUS)):
+                       ("READY_HAZARD", 0.0), ("WIN_BONUS", WIN_BONUS), ("PAID_ANYWAY", 0.0)):
         monkeypatch.setattr(sanma, name, four)
-    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9p")
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("4s")
 
 
 def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeypatch):
@@ -166,3 +170,56 @@ def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeyp
     three = deny()
     monkeypatch.setattr(sanma, "TYPICAL_WIN", TYPICAL_WIN)  # the four-player figure
     assert three > deny() > 0
+
+
+def riichi_late(live_tiles_left: int) -> PlayerView:
+    """Seat 1 tenpai (234p 678p 456s 99s 13s, waiting on 2s) draws a 6s (suji of the 3s and 9s
+    the riichi threw) against seat 0's riichi, with ``live_tiles_left`` tiles to draw."""
+    return view3("234p678p456s99s13s", "6s", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
+                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=live_tiles_left)
+
+
+def test_P1_a_ready_hand_is_worth_the_noten_payment_at_three_seats():
+    # K1 with 2,000 in all at three seats: tenpai and noten differ by 2,000 at a draw whoever
+    # else is ready; a ready hand gets it when the wall runs out (nobody wins first), a
+    # 1-shanten one only if it gets ready in time, a hand further away is left at nothing
+    late = sanma.keiten(0, 6, 40, 3, 0.1, 0.2, TENHOU3.noten_total)
+    assert late == pytest.approx(2000 * 0.9 ** 3 * 0.8)
+    assert sanma.keiten(0, 6, 40, 12, 0.1, 0.2, 2000) < late  # more draws: likelier a win
+    assert 0 < sanma.keiten(1, 8, 40, 3, 0.1, 0.2, 2000) < late
+    assert sanma.keiten(2, 20, 40, 3, 0.1, 0.2, 2000) == 0.0
+    assert sanma.keiten(0, 6, 40, 0, 0.1, 0.2, 2000) == 0.0  # no draw left: nothing to decide
+
+
+def test_P1_a_ready_hand_late_keeps_its_tenpai_for_the_noten_payment(monkeypatch):
+    # against the riichi, throwing the drawn 6s keeps the hand ready; the genbutsu 9s breaks it.
+    # With the noten payment priced the hand stays ready; without it (or at four seats, which
+    # do not price it) it folds
+    view = riichi_late(9)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("6s")
+    monkeypatch.setattr(sanma, "keiten", lambda *args: 0.0)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("9s")
+
+
+def test_P1_a_deal_in_is_priced_net_of_what_the_seat_pays_of_the_hand_anyway():
+    # a seat that folds still pays its share when the riichi wins by tsumo later (about a
+    # quarter of them do, a third of the ron each): that part is no cost of dealing in
+    sit = observe(riichi_on())
+    riichi = next(o for o in sit.opponents if o.riichi)
+    gross = expected_loss(riichi, sit.dora) * sanma.RIICHI_LOSS_SCALE
+    assert sanma.deal_in_loss(riichi, sit.dora, 0) == pytest.approx(
+        gross * (1 - sanma.PAID_ANYWAY))
+    assert 0.05 <= sanma.PAID_ANYWAY <= 0.15
+
+
+def test_P1_a_ready_hand_pushes_a_four_against_a_riichi_priced_as_measured(monkeypatch):
+    # ready (234p 678p 456s 99s 13s, on 2s), drawing a non-suji 4p against the riichi with 12
+    # tiles to draw: priced as a measured three-player riichi, net of the tsumo share paid
+    # anyway, the hand throws the 4p and stays ready; with the earlier price (2.0, nothing paid
+    # anyway) it folds the genbutsu 3s
+    view = view3("234p678p456s99s13s", "4p", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
+                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=12)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("4p")
+    monkeypatch.setattr(sanma, "RIICHI_LOSS_SCALE", 2.0)
+    monkeypatch.setattr(sanma, "PAID_ANYWAY", 0.0)
+    assert hard3().act(view, view.legal).tile >> 2 == parse_kind("3s")
