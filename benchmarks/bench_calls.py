@@ -31,16 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import make_agent  # noqa: E402
 from ai.efficiency import shanten  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
+from ai.review.walk import recorded_game  # noqa: E402
 from engine.actions import Action, Chi, Pon, Ron  # noqa: E402
 from engine.errors import IllegalAction  # noqa: E402
 from engine.game import Game, RoundStart  # noqa: E402
-from engine.record_walls import build_wall  # noqa: E402
 from engine.records import read_record  # noqa: E402
-from engine.records.model import GameRecord, RecordError  # noqa: E402
-from engine.replay import replay_game  # noqa: E402
+from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
-from engine.wall import Wall  # noqa: E402
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjlog"
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
@@ -57,24 +55,14 @@ class Offer:
 
 def offers(record: GameRecord) -> Iterator[Offer]:
     """Every chi/pon offer of every seat in ``record`` (the rounds the engine replays)."""
-    report = replay_game(record, check=False)
-    rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
-    if report.game is None or not rounds:
+    setup = recorded_game(record)
+    if setup is None:
         return
-    walls: list[Wall] = []
-    for r in rounds:
-        try:
-            walls.append(build_wall(r))
-        except RecordError:
-            break
-    starts = [RoundStart(r.index, r.scores, r.honba, r.sticks) for r in rounds[:len(walls)]]
-    game = Game(record.rules, 0, start=starts[0], walls=lambda n, s: walls[n], auto_deal=False)
-    first = report.mismatches[0] if report.mismatches else None
-    stop = None if first is None else first.round_number
-    later = iter(starts[1:])
+    game, starts, stop = setup.game, setup.starts, setup.stop
+    later = iter(starts)
     dealt = 1
     table = game.table
-    for s, action in report.game.actions:
+    for s, action in setup.actions:
         if game.next_round is not None or game.over:
             start = next(later, None)
             if start is None:

@@ -92,34 +92,60 @@ def walk_saved(rules_game: Game, actions: Iterable[tuple[int, Action]], seat: in
     return walk_actions(rules_game, actions, seat)
 
 
-def walk_record(record: GameRecord, seat: int) -> Walk:
-    """The positions of an imported record: the engine replays it from the record's walls
-    (``engine.replay``), then the positions are taken along the same actions."""
+@dataclass(slots=True)
+class RecordedGame:
+    """A record set up for the engine: ``game`` at its first round, dealt from the record's
+    walls; ``starts`` the later rounds' starts; ``actions`` what the engine's replay kept;
+    ``stop`` the first round (numbered from 1) the engine refused part of, ``problem`` why."""
+
+    game: Game
+    starts: list[RoundStart]
+    actions: list[tuple[int, Action]]
+    stop: int | None
+    problem: str | None
+
+
+def recorded_game(record: GameRecord) -> RecordedGame | None:
+    """``record`` replayed by the engine (``engine.replay``) and a fresh game on the same walls
+    to walk its actions along; None when no round can be dealt. A round the engine refused part
+    of is left out with all after it: the actions the replay kept stop mid-round there, so the
+    next round's would land in the wrong place."""
     report = replay_game(record, check=False)
     rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
     if report.game is None or not rounds:
-        return Walk(problem="the record has no playable round")
+        return None
     walls: list[Wall] = []
     for r in rounds:
         try:
             walls.append(build_wall(r))
         except RecordError:
             break
-    rounds = rounds[:len(walls)]
-    starts = [RoundStart(r.index, r.scores, r.honba, r.sticks) for r in rounds]
+    if not walls:
+        return None
+    starts = [RoundStart(r.index, r.scores, r.honba, r.sticks) for r in rounds[:len(walls)]]
 
     def recorded(number: int, start: RoundStart) -> Wall:
         return walls[number]
 
     game = Game(record.rules, 0, start=starts[0], walls=recorded, auto_deal=False)
-    # a round the engine refused part of is left out with all after it: the actions the replay
-    # kept stop mid-round there, so the next round's would land in the wrong place
     first = report.mismatches[0] if report.mismatches else None
-    last = None if first is None else first.round_number
-    walk = walk_actions(game, report.game.actions, seat, starts[1:], rounds=last)
-    if walk.problem is None and first is not None:
-        walk.problem = f"the engine refused the record in {first.round}: {first.what}"
+    return RecordedGame(game, starts[1:], list(report.game.actions),
+                        None if first is None else first.round_number,
+                        None if first is None else
+                        f"the engine refused the record in {first.round}: {first.what}")
+
+
+def walk_record(record: GameRecord, seat: int) -> Walk:
+    """The positions of an imported record: the engine replays it from the record's walls
+    (``recorded_game``), then the positions are taken along the same actions."""
+    setup = recorded_game(record)
+    if setup is None:
+        return Walk(problem="the record has no playable round")
+    walk = walk_actions(setup.game, setup.actions, seat, setup.starts, rounds=setup.stop)
+    if walk.problem is None:
+        walk.problem = setup.problem
     return walk
 
 
-__all__ = ["Position", "Walk", "walk_actions", "walk_record", "walk_saved"]
+__all__ = ["Position", "RecordedGame", "Walk", "recorded_game", "walk_actions", "walk_record",
+           "walk_saved"]
