@@ -80,6 +80,16 @@ def _keys(screen: TableScreen) -> list:
              sorted(k.classes), k.region) for k in screen.query(FooterKey)]
 
 
+async def _up_to_the_first_turn(pilot, screen):
+    """Feed ``screen`` a game's first 12 messages up to the player's first turn: the messages
+    and that turn's index."""
+    messages = recorded(12)
+    first_turn = next(i for i, (kind, _m) in enumerate(messages) if kind == "turn")
+    for kind, message in messages[:first_turn]:
+        await _feed(pilot, screen, kind, message)
+    return messages, first_turn
+
+
 def test_the_footer_keeps_its_key_widgets_while_the_keys_do_not_change():
     """Opponents' moves change no key: the footer's widgets stay (Textual's footer removed and
     mounted every key on each of them)."""
@@ -90,10 +100,7 @@ def test_the_footer_keeps_its_key_widgets_while_the_keys_do_not_change():
         app = _app()
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _table(pilot, app)
-            messages = recorded(12)
-            first_turn = next(i for i, (kind, _m) in enumerate(messages) if kind == "turn")
-            for kind, message in messages[:first_turn]:
-                await _feed(pilot, screen, kind, message)
+            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
             widgets = list(screen.query(FooterKey))
             assert widgets
             for kind, message in messages[first_turn + 3:]:
@@ -116,10 +123,7 @@ def test_a_prompts_keys_come_and_go_and_the_other_keys_keep_their_widgets():
         app = _app()
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _table(pilot, app)
-            messages = recorded(12)
-            first_turn = next(i for i, (kind, _m) in enumerate(messages) if kind == "turn")
-            for kind, message in messages[:first_turn]:
-                await _feed(pilot, screen, kind, message)
+            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
             before = {k.action: k for k in screen.query(FooterKey)}
             for kind, message in messages[first_turn:first_turn + 2]:  # the turn, the key
                 await _feed(pilot, screen, kind, message)
