@@ -202,6 +202,10 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
         batch = min(len(rows), limit - len(rows))
 
 
+#: chunks a worker gets of one evaluation step (handed out as workers come free)
+CHUNKS_PER_WORKER = 4
+
+
 def sample_rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int,
                 indices: list[int], whole: bool, pool: Executor | None,
                 workers: int) -> list[list[Outcome]]:
@@ -209,7 +213,10 @@ def sample_rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int,
     of ``pool`` (in this process without one); the same whatever ``workers`` is."""
     if pool is None or workers <= 1:
         return run_samples(base, seat, opts, seed, indices, whole)
-    chunks = [indices[k::workers] for k in range(workers)]
+    # several chunks a worker: rollouts differ in length (a hand that ends at once, one played
+    # to its draw), so one chunk a worker left one waiting on the other at every growth step
+    n = min(len(indices), CHUNKS_PER_WORKER * workers)
+    chunks = [indices[k::n] for k in range(n)]
     parts = list(pool.map(_run_chunk, [(base, seat, opts, seed, c, whole) for c in chunks]))
     by_index: dict[int, list[Outcome]] = {}
     for c, part in zip(chunks, parts, strict=True):
