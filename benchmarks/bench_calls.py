@@ -31,10 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import make_agent  # noqa: E402
 from ai.efficiency import shanten  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
-from ai.review.walk import recorded_game  # noqa: E402
+from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Chi, Pon, Ron  # noqa: E402
-from engine.errors import IllegalAction  # noqa: E402
-from engine.game import Game, RoundStart  # noqa: E402
+from engine.game import Game  # noqa: E402
 from engine.records import read_record  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
@@ -58,30 +57,11 @@ def offers(record: GameRecord) -> Iterator[Offer]:
     setup = recorded_game(record)
     if setup is None:
         return
-    game, starts, stop = setup.game, setup.starts, setup.stop
-    later = iter(starts)
-    dealt = 1
-    table = game.table
-    for s, action in setup.actions:
-        if game.next_round is not None or game.over:
-            start = next(later, None)
-            if start is None:
-                return
-            game.start_round(RoundStart(start.index, start.scores, start.honba, start.sticks,
-                                        game.dealer_streak))
-        if game.table is not table:
-            table = game.table
-            dealt += 1
-            if stop is not None and dealt > stop:
-                return
-        legal = game.pending().get(s, ())
+    game = setup.game
+    for _i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts, setup.stop):
         if action in legal and any(isinstance(a, (Chi, Pon)) for a in legal) and \
                 not any(isinstance(a, Ron) for a in legal):
             yield Offer(game.view(s), legal, action)
-        try:
-            game.submit(s, action)
-        except IllegalAction:
-            return
 
 
 def situation(sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str, int]:

@@ -8,7 +8,7 @@ it stopped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from engine.actions import Action, AgariYame, DeclareTenpai
@@ -49,14 +49,15 @@ def _worth(legal: Sequence[Action]) -> bool:
     return len(legal) > 1 and not all(isinstance(a, (AgariYame, DeclareTenpai)) for a in legal)
 
 
-def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
-                 starts: Sequence[RoundStart] = (), rounds: int | None = None) -> Walk:
-    """Submit ``actions`` to ``game``, keeping a position before each choice of ``seat``;
-    ``starts`` are the rounds to deal when the game stops between rounds (records); the walk
-    ends before round number ``rounds`` (counted from 0) when given."""
-    out = Walk()
+def replay_steps(game: Game, actions: Iterable[tuple[int, Action]], out: Walk,
+                 starts: Sequence[RoundStart] = (), rounds: int | None = None,
+                 ) -> Iterator[tuple[int, int, Action, tuple[Action, ...]]]:
+    """Submit ``actions`` to ``game`` one by one, yielding ``(number, seat, action, legal)``
+    before each (``legal``: what the seat could do there); ``starts`` are the rounds to deal
+    when the game stops between rounds (records); the steps end before round number
+    ``rounds`` (counted from 0) when given. Why they ended early goes to ``out.problem``."""
     if rounds is not None and rounds <= 0:
-        return out
+        return
     next_start = iter(starts)
     dealt = 1  # rounds dealt so far, the one in play included
     table = game.table
@@ -65,24 +66,32 @@ def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
             start = next(next_start, None)
             if start is None:
                 out.problem = f"action {i}: the record has no round left to deal"
-                return out
+                return
             game.start_round(RoundStart(start.index, start.scores, start.honba, start.sticks,
                                         game.dealer_streak))
         if game.table is not table:
             table = game.table
             dealt += 1
             if rounds is not None and dealt > rounds:
-                return out
-        legal = game.pending().get(s, ())
-        if s == seat and _worth(legal) and action in legal:
-            out.positions.append(Position(
-                portable(game), s, game.view(s), legal, action,
-                round_name(game.round_index, game.honba), i))
+                return
+        yield i, s, action, game.pending().get(s, ())
         try:
             game.submit(s, action)
         except IllegalAction as exc:
             out.problem = f"action {i}: {exc}"
-            return out
+            return
+
+
+def walk_actions(game: Game, actions: Iterable[tuple[int, Action]], seat: int,
+                 starts: Sequence[RoundStart] = (), rounds: int | None = None) -> Walk:
+    """Submit ``actions`` to ``game``, keeping a position before each choice of ``seat``
+    (``replay_steps``: ``starts`` and ``rounds`` as there)."""
+    out = Walk()
+    for i, s, action, legal in replay_steps(game, actions, out, starts, rounds):
+        if s == seat and _worth(legal) and action in legal:
+            out.positions.append(Position(
+                portable(game), s, game.view(s), legal, action,
+                round_name(game.round_index, game.honba), i))
     return out
 
 
@@ -147,5 +156,5 @@ def walk_record(record: GameRecord, seat: int) -> Walk:
     return walk
 
 
-__all__ = ["Position", "RecordedGame", "Walk", "recorded_game", "walk_actions", "walk_record",
-           "walk_saved"]
+__all__ = ["Position", "RecordedGame", "Walk", "recorded_game", "replay_steps", "walk_actions",
+           "walk_record", "walk_saved"]
