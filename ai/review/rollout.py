@@ -170,7 +170,7 @@ def evaluate(game: Game, seat: int, options: Sequence[Action], *, samples: int =
     :func:`unsettled` (the first look at ``samples`` asks for a wider lead), the samples
     double, up to ``max_samples`` (default: no more); every option is played on every
     sample, so the values of a grown evaluation are those of a fixed one of its size. ``pool``
-    spreads the samples over ``workers`` chunks in worker processes; the result is the same
+    spreads the samples over ``workers`` worker processes; the result is the same
     without it. ``cancelled()`` is asked between samples (between batches with a pool):
     ``Cancelled`` when it says so (the call prompt drops a verdict the player no longer needs)."""
     if samples < 2:
@@ -209,8 +209,9 @@ CHUNKS_PER_WORKER = 4
 def sample_rows(base: Game, seat: int, opts: tuple[Action, ...], seed: int,
                 indices: list[int], whole: bool, pool: Executor | None,
                 workers: int) -> list[list[Outcome]]:
-    """Per sample of ``indices``, the outcome of every option, spread over ``workers`` chunks
-    of ``pool`` (in this process without one); the same whatever ``workers`` is."""
+    """Per sample of ``indices``, the outcome of every option, spread over ``workers``
+    processes of ``pool`` in ``CHUNKS_PER_WORKER`` chunks each (in this process without one);
+    the same whatever ``workers`` is."""
     if pool is None or workers <= 1:
         return run_samples(base, seat, opts, seed, indices, whole)
     # several chunks a worker: rollouts differ in length (a hand that ends at once, one played
