@@ -105,7 +105,7 @@ def walk_saved(rules_game: Game, actions: Iterable[tuple[int, Action]], seat: in
 class RecordedGame:
     """A record set up for the engine: ``game`` at its first round, dealt from the record's
     walls; ``starts`` the later rounds' starts; ``actions`` what the engine's replay kept;
-    ``stop`` the first round (numbered from 1) the engine refused part of, ``problem`` why."""
+    ``stop`` the first round (counted from 0) the engine refused part of, ``problem`` why."""
 
     game: Game
     starts: list[RoundStart]
