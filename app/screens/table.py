@@ -67,6 +67,7 @@ class TableScreen(SizeAware, Screen):
         self._shown: dict[str, Text | str] = {}  # what each Static shows (put)
         self._unshown: PlayerView | None = None  # a Happened's view not drawn yet
         self._drawn: list[threading.Event] = []  # told once that view is drawn
+        self._hand: HandView | None = None  # the hand widget, once found (check_action)
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -244,11 +245,22 @@ class TableScreen(SizeAware, Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Keys that do nothing now are hidden from the footer (and inactive). The footer may ask
         # while the screen is still being composed or already taken down: no hand, no keys.
-        hands = self.query(HandView)
-        if not hands:
+        hand = self.hand_view()
+        if hand is None:
             return False
         return key_active(action, parameters, self.riichi_open,
-                          bool(hands.first().selectable), bool(self.offers), self.legal)
+                          bool(hand.selectable), bool(self.offers), self.legal)
+
+    def hand_view(self) -> HandView | None:
+        """The hand widget while it is on the screen, else None. Kept once found: the footer
+        asks ``check_action`` for each of ~40 keys after every update, and a query walks every
+        widget of the screen each time (it was half the CPU of drawing an opponent's discard,
+        ``benchmarks/bench_table_screen.py``, on every screen of a server)."""
+        hand = self._hand
+        if hand is None or not hand.is_attached:
+            hands = self.query(HandView)
+            hand = self._hand = hands.first() if hands else None
+        return hand
 
     def action_move(self, delta: int) -> None:
         self.query_one(HandView).move(delta)
