@@ -20,7 +20,8 @@ move: layout passes, widgets rendered and widgets mounted per message (means).
         [--profile [KINDS]]
 
 ``--profile [KINDS]`` also prints cProfile's top functions (cumulative) over the messages of
-those kinds (``happened,turn,key,help,back``: all), which the profiler slows down.
+those kinds (``happened,turn,key,help,back``: all), which the profiler slows down;
+``BENCH_SORT=tottime`` sorts them by their own time instead.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import argparse
 import asyncio
 import cProfile
 import io
+import os
 import pstats
 import statistics
 import sys
@@ -39,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 SEED = 7
-SORT = ("cumulative",)
+SORT = tuple(os.environ.get("BENCH_SORT", "cumulative").split(","))
 
 
 def record(seed: int, count: int) -> list[tuple[str, Any]]:
