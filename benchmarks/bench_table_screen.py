@@ -189,11 +189,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=300)
     parser.add_argument("--size", default="100x30", help="terminal WxH (bench_serve's: 100x30)")
+    parser.add_argument("--gc", choices=("server", "default"), default="server",
+                        help="garbage collection as riichi serve sets it (collect_less, once "
+                             "the modules are loaded) or Python's default")
     parser.add_argument("--profile", nargs="?", const="happened,turn,key,help,back", default=None,
                         help="profile the messages of these kinds (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     messages = record(SEED, args.messages)
+    if args.gc == "server":
+        from app.serve.app import collect_less
+
+        collect_less()  # as the server does once it listens, before any player's screen
     profile = cProfile.Profile() if args.profile else None
     kinds = tuple(args.profile.split(",")) if args.profile else ()
     times = asyncio.run(measure(messages, (width, height), profile, kinds))
@@ -210,6 +217,7 @@ def main() -> int:
             work = "  ".join(f"{name} {statistics.mean(times[f'{kind} {name}']):5.1f}"
                              for name in ("layouts", "renders", "mounts"))
             print(f"  {kind:9} n={len(values):4}  median {statistics.median(values):6.1f}"
+                  f"  mean {statistics.mean(values):6.1f}"
                   f"  p95 {percentile(values, 0.95):6.1f}  max {max(values):6.1f}"
                   f"   per message: {work}")
     every = [max(0.0, v - idle) for k in ("happened", "turn", "key") for v in times[k]]
