@@ -17,7 +17,12 @@ wait without a message (the harness's own cost). Beside it, what the machine's l
 move: layout passes, widgets rendered and widgets mounted per message (means).
 
     .venv/bin/python benchmarks/bench_table_screen.py [--messages N] [--size 100x30]
-        [--profile [KINDS]]
+        [--gc server|default] [--profile [KINDS]]
+
+``--gc server`` (the default) collects garbage as ``riichi serve`` does once it listens
+(``app.serve.app.collect_less``: what exists is frozen, full collections ten times rarer);
+``--gc default`` keeps Python's, whose full collections of this process (up to ~100 ms) land
+on a few messages and weigh on the means the table-turn figure is made of.
 
 ``--profile [KINDS]`` also prints cProfile's top functions (cumulative) over the messages of
 those kinds (``happened,turn,key,help,back``: all), which the profiler slows down;

@@ -69,6 +69,7 @@ class TableScreen(SizeAware, Screen):
         self._unshown: PlayerView | None = None  # a Happened's view not drawn yet
         self._drawn: list[threading.Event] = []  # told once that view is drawn
         self._hand: HandView | None = None  # the hand widget, once found (check_action)
+        self._keys_state: tuple[object, ...] | None = None  # key_active's inputs last shown
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -241,7 +242,13 @@ class TableScreen(SizeAware, Screen):
         bar.note = self.placement_note or self.pick_note
         hand.pick_tile = self._hints.pick_tile(self.legal, hand.hints)
         hand.keep_selection()
-        self.refresh_bindings()
+        # The keys shown follow from these alone (table_keys.key_active): an opponent's move
+        # changes none of them, and the footer need not ask every binding again.
+        keys = (self.riichi_open, bool(hand.selectable), bool(self.offers),
+                any(isinstance(a, Pass) for a in self.legal))
+        if keys != self._keys_state:
+            self._keys_state = keys
+            self.refresh_bindings()
 
     def call_prompt(self, legal) -> str:
         return call_prompt(legal, self.view, self.app.painter, self.seat_names())

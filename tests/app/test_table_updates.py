@@ -150,6 +150,7 @@ def test_the_footer_draws_nothing_again_while_the_keys_do_not_change():
             messages, first_turn = await _up_to_the_first_turn(pilot, screen)
             counts: dict = {}
             undo = _counting(counts, "drawn", KeyFooter, "render")
+            undo_asked = _counting(counts, "asked", KeyFooter, "update_keys")
             try:
                 entries = screen.query_one(KeyFooter).entries
                 assert entries
@@ -162,7 +163,8 @@ def test_the_footer_draws_nothing_again_while_the_keys_do_not_change():
                     assert screen.query_one(KeyFooter).entries == entries
             finally:
                 undo()
-            assert fed and not counts
+                undo_asked()
+            assert fed and not counts  # not drawn, not even asked to look at the keys
 
     asyncio.run(run())
 
