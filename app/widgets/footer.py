@@ -218,7 +218,7 @@ class KeyFooter(Widget):
             out.append_text(self.entry_text(entry, i == self._hover))
             x = entry.x1
         if self._scroll:
-            out = out[self._scroll:]
+            out = _cells_from(out, self._scroll)
         out.no_wrap = True
         out.overflow = "crop"
         return out
@@ -307,6 +307,23 @@ def _placed(entries: Iterable[FooterEntry]) -> Iterable[FooterEntry]:
         width = last_at + _width(last) + (0 if last.compact_group or not last.grouped else 1)
         following = boxes[i + 1][0] if i + 1 < len(boxes) else 0
         x += width + max(right, following)
+
+
+def _cells_from(text: Text, cells: int) -> Text:
+    """``text`` without its first ``cells`` cells (a wide character cut in two: a blank)."""
+    from rich.cells import get_character_cell_size
+
+    used = 0
+    for index, char in enumerate(text.plain):
+        if used >= cells:
+            return text[index:]
+        used += get_character_cell_size(char)
+        if used > cells:  # the right half of a wide character shows as a blank
+            rest = text[index + 1:]
+            styles = [span.style for span in text.spans if span.start <= index < span.end]
+            blank = Text(" ", style=Style.combine(s for s in styles if isinstance(s, Style)))
+            return Text.assemble(blank, rest)
+    return Text()
 
 
 def _width(entry: FooterEntry) -> int:
