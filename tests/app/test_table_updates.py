@@ -9,6 +9,7 @@ never plays on its own), so each test controls exactly what arrives when."""
 
 import asyncio
 
+import pytest
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
@@ -212,30 +213,33 @@ def test_a_turns_keys_come_and_go_with_no_widget_mounted_and_no_layout():
     asyncio.run(run())
 
 
-def test_the_footer_line_is_the_line_textuals_footer_draws():
+#: The colour themes; the classic one is checked in every run, the others are slow.
+THEMES = ["classic", *(pytest.param(t, marks=pytest.mark.slow) for t in ("light", "ansi", "mono"))]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_footer_line_is_the_line_textuals_footer_draws(theme):
     """Through opponents' moves, the player's turns and keys, and a riichi discard being
-    chosen, in each colour theme: the footer's line, cell by cell, is the line Textual's
-    compact ``Footer`` draws for the same keys."""
+    chosen (the classic theme; a turn and a key in the others): the footer's line, cell by
+    cell, is the line Textual's compact ``Footer`` draws for the same keys."""
 
     async def run():
         from engine.actions import Riichi
 
-        for theme in ("classic", "light", "ansi", "mono"):
-            app = RiichiApp(PlayOptions(save=False, speed="fast"),
-                            settings=Settings(theme=theme))
-            async with app.run_test(size=(100, 30)) as pilot:
-                screen = await _table(pilot, app)
-                checked = set()
-                for kind, message in recorded(60):
-                    await _feed(pilot, screen, kind, message)
-                    if kind in checked and not (kind == "turn" and any(
-                            isinstance(a, Riichi) for a in screen.legal)):
-                        continue
-                    checked.add(kind)
-                    ours = _footer_cells(app)
-                    assert ours == await _as_textual_footer_draws_it(pilot, screen), kind
-                    assert _footer_cells(app) == ours
-                assert checked == {"happened", "turn", "key"}, theme
+        app = RiichiApp(PlayOptions(save=False, speed="fast"), settings=Settings(theme=theme))
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            checked = set()
+            for kind, message in recorded(60 if theme == "classic" else 14):
+                await _feed(pilot, screen, kind, message)
+                if kind in checked and not (kind == "turn" and any(
+                        isinstance(a, Riichi) for a in screen.legal)):
+                    continue
+                checked.add(kind)
+                ours = _footer_cells(app)
+                assert ours == await _as_textual_footer_draws_it(pilot, screen), kind
+                assert _footer_cells(app) == ours
+            assert checked == {"happened", "turn", "key"}
 
     asyncio.run(run())
 
@@ -274,20 +278,27 @@ class _KeysScreen(Screen):
         self.done.append("three")
 
 
-def test_every_kind_of_key_looks_as_in_textuals_footer_also_under_the_mouse():
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_kind_of_key_looks_as_in_textuals_footer_also_under_the_mouse(theme):
     """Plain and disabled keys, groups (compact or not) and their labels, wide text, a key
     under the mouse, a line narrower than its keys: cell by cell as Textual's ``Footer``."""
 
-    async def line(footer, theme: str, width: int, hover: int | None) -> list:
+    async def lines(theme: str, width: int, footer) -> dict:
+        """The footer line at each mouse position, ``footer`` on the screen."""
+        out = {}
         app = RiichiApp(PlayOptions(save=False), settings=Settings(theme=theme))
         async with app.run_test(size=(width, 5)) as pilot:
             await app.push_screen(_KeysScreen(footer))
             await pilot.pause()
             await pilot.pause()
-            if hover is not None:
-                await pilot.hover(type(footer), offset=(hover, 0))
+            for hover in (None, 0, 7, 14, 17, 26):
+                if hover is None:
+                    await pilot.hover(None, offset=(0, 0))  # off the footer
+                else:
+                    await pilot.hover(type(footer), offset=(hover, 0))
                 await pilot.pause()
-            return _footer_cells(app)
+                out[hover] = _footer_cells(app)
+        return out
 
     async def run():
         from textual.widgets import Footer
@@ -295,20 +306,13 @@ def test_every_kind_of_key_looks_as_in_textuals_footer_also_under_the_mouse():
         from app.widgets import KeyFooter
 
         lit = 0
-        for theme in ("classic", "light", "ansi", "mono"):
-            for width in (80, 30):
-                plain = None
-                for hover in (None, 0, 7, 14, 17, 26):
-                    ours = await line(KeyFooter(), theme, width, hover)
-                    assert ours == await line(Footer(compact=True), theme, width, hover), \
-                        (theme, width, hover)
-                    if hover is None:
-                        plain = ours
-                    elif ours != plain:
-                        lit += 1
-        # the mouse over a key lit it (not over the group's label) in the classic and light
-        # themes, at both widths (the ansi and mono themes show no hover, Textual's neither)
-        assert lit == 2 * 2 * 4
+        for width in (80, 30):
+            ours = await lines(theme, width, KeyFooter())
+            assert ours == await lines(theme, width, Footer(compact=True)), width
+            lit += sum(line != ours[None] for hover, line in ours.items() if hover is not None)
+        # the mouse over a key lit it (not over the group's label), at both widths; the ansi
+        # and mono themes show no hover (Textual's footer neither)
+        assert lit == (0 if theme in ("ansi", "mono") else 2 * 4)
 
     asyncio.run(run())
 
