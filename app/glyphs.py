@@ -138,6 +138,10 @@ def _suit_style_key(kind: int) -> str:
     return ("haku", "hatsu", "chun")[kind - 31]
 
 
+#: The boxed tiles a painter keeps (a few hands' worth in each look).
+BOXES_KEPT = 512
+
+
 class Painter:
     """Renders tiles with one glyph set and theme for one ruleset's red fives."""
 
@@ -147,6 +151,8 @@ class Painter:
         self.glyphs = glyphs or glyph_set()
         self.theme = theme_ or theme()
         self.reds = reds
+        self._boxes: dict[tuple[int, bool, bool, bool, bool], tuple[Text, Text, Text]] = {}
+        self._boxes_look: tuple[object, ...] = ()  # the theme, glyphs and reds they were made in
 
     def width(self, short: bool = True) -> int:
         return self.glyphs.short_width if short else self.glyphs.width
@@ -270,7 +276,24 @@ class Painter:
         dimmed: bool = False,
     ) -> tuple[Text, Text, Text]:
         """Three lines: ``┌──┐`` ``│5m│`` ``└──┘``; the top border carries the marks (``*`` red
-        five, ``◆`` dora) so they show without colour; a selected tile has a bold border."""
+        five, ``◆`` dora) so they show without colour; a selected tile has a bold border.
+        Made once per look and kept (the hand is drawn again on every turn and key of a
+        server's every player): the caller only reads them."""
+        look = (self.theme, self.glyphs, self.reds)
+        if len(look) != len(self._boxes_look) or any(
+                a is not b for a, b in zip(look, self._boxes_look, strict=True)):
+            self._boxes.clear()  # a painter given another theme, glyph set or red fives
+            self._boxes_look = look
+        key = (tile, short, dora, selected, dimmed)
+        boxes = self._boxes.get(key)
+        if boxes is None:
+            if len(self._boxes) >= BOXES_KEPT:
+                self._boxes.clear()
+            boxes = self._boxes[key] = self._boxed(tile, short, dora, selected, dimmed)
+        return boxes
+
+    def _boxed(self, tile: int, short: bool, dora: bool, selected: bool,
+               dimmed: bool) -> tuple[Text, Text, Text]:
         w = self.width(short)
         box = self.theme.style("selected_box" if selected else "box")
         edge = "━" if selected else "─"

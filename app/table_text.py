@@ -73,15 +73,16 @@ def last_discarder(events: Sequence[Event], before: int | None) -> int | None:
 
 
 def seat_info(view: PlayerView, seat: int, shown: int, last_seat: int | None,
-              bots: frozenset[int], note: str, records: Sequence[Any] | None = None) -> SeatInfo:
+              bots: frozenset[int], note: str, records: Sequence[Any] | None = None,
+              kinds: SeatKinds | None = None) -> SeatInfo:
     """What a seat's line shows: name (and what kind of player an AI is, from the seat
-    ``records`` of ``app.seats``), wind, points, riichi, tiles, dealer, turn, bot."""
-    from app.seats import seat_labels, seat_styles
-
+    ``records`` of ``app.seats``, or their ``seat_kinds`` made once for every seat), wind,
+    points, riichi, tiles, dealer, turn, bot."""
+    names, styles, short = seat_kinds(records) if kinds is None else kinds
     return SeatInfo(
-        name=seat_labels(records)[seat],
-        style=seat_styles(records)[seat],
-        style_short=seat_styles(records, short=True)[seat],
+        name=names[seat],
+        style=styles[seat],
+        style_short=short[seat],
         wind=seat_wind(seat, view.dealer, len(view.scores)),
         points=view.scores[seat],
         riichi=view.riichi[seat],
@@ -91,6 +92,19 @@ def seat_info(view: PlayerView, seat: int, shown: int, last_seat: int | None,
         note=note,
         bot=seat in bots,
     )
+
+
+#: Each seat's name, kind of player and its short form (``seat_kinds``).
+SeatKinds = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def seat_kinds(records: Sequence[Any] | None) -> SeatKinds:
+    """Each seat's name, what kind of player it is and the same in a few cells, from the seat
+    ``records``: made once for the four seat lines of an update (each read the records
+    three times)."""
+    from app.seats import seat_labels, seat_styles
+
+    return seat_labels(records), seat_styles(records), seat_styles(records, short=True)
 
 
 def score_info(view: PlayerView, turn_label: str, flags: tuple[str, ...]) -> ScoreInfo:

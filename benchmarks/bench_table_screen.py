@@ -17,10 +17,16 @@ wait without a message (the harness's own cost). Beside it, what the machine's l
 move: layout passes, widgets rendered and widgets mounted per message (means).
 
     .venv/bin/python benchmarks/bench_table_screen.py [--messages N] [--size 100x30]
-        [--profile [KINDS]]
+        [--gc server|default] [--profile [KINDS]]
+
+``--gc server`` (the default) collects garbage as ``riichi serve`` does once it listens
+(``app.serve.app.collect_less``: what exists is frozen, full collections ten times rarer);
+``--gc default`` keeps Python's, whose full collections of this process (up to ~100 ms) land
+on a few messages and weigh on the means the table-turn figure is made of.
 
 ``--profile [KINDS]`` also prints cProfile's top functions (cumulative) over the messages of
-those kinds (``happened,turn,key,help,back``: all), which the profiler slows down.
+those kinds (``happened,turn,key,help,back``: all), which the profiler slows down;
+``BENCH_SORT=tottime`` sorts them by their own time instead.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import argparse
 import asyncio
 import cProfile
 import io
+import os
 import pstats
 import statistics
 import sys
@@ -39,7 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 SEED = 7
-SORT = ("cumulative",)
+SORT = tuple(os.environ.get("BENCH_SORT", "cumulative").split(","))
 
 
 def record(seed: int, count: int) -> list[tuple[str, Any]]:
@@ -187,11 +194,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=300)
     parser.add_argument("--size", default="100x30", help="terminal WxH (bench_serve's: 100x30)")
+    parser.add_argument("--gc", choices=("server", "default"), default="server",
+                        help="garbage collection as riichi serve sets it (collect_less, once "
+                             "the modules are loaded) or Python's default")
     parser.add_argument("--profile", nargs="?", const="happened,turn,key,help,back", default=None,
                         help="profile the messages of these kinds (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     messages = record(SEED, args.messages)
+    if args.gc == "server":
+        from app.serve.app import collect_less
+
+        collect_less()  # as the server does once it listens, before any player's screen
     profile = cProfile.Profile() if args.profile else None
     kinds = tuple(args.profile.split(",")) if args.profile else ()
     times = asyncio.run(measure(messages, (width, height), profile, kinds))
@@ -208,6 +222,7 @@ def main() -> int:
             work = "  ".join(f"{name} {statistics.mean(times[f'{kind} {name}']):5.1f}"
                              for name in ("layouts", "renders", "mounts"))
             print(f"  {kind:9} n={len(values):4}  median {statistics.median(values):6.1f}"
+                  f"  mean {statistics.mean(values):6.1f}"
                   f"  p95 {percentile(values, 0.95):6.1f}  max {max(values):6.1f}"
                   f"   per message: {work}")
     every = [max(0.0, v - idle) for k in ("happened", "turn", "key") for v in times[k]]

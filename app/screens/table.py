@@ -34,6 +34,7 @@ from app.table_text import (
     north_info,
     score_info,
     seat_info,
+    seat_kinds,
     waits_note,
 )
 from app.verdict import VerdictAsk
@@ -68,6 +69,7 @@ class TableScreen(SizeAware, Screen):
         self._unshown: PlayerView | None = None  # a Happened's view not drawn yet
         self._drawn: list[threading.Event] = []  # told once that view is drawn
         self._hand: HandView | None = None  # the hand widget, once found (check_action)
+        self._keys_state: tuple[object, ...] | None = None  # key_active's inputs last shown
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -140,17 +142,18 @@ class TableScreen(SizeAware, Screen):
         return "my" if rel == "you" else rel
 
     def show_view(self, view: PlayerView) -> None:
-        from app.seats import bot_seats, seat_labels
+        from app.seats import bot_seats
 
         self.view = view
         set_players(len(view.scores))  # another table's names may have been set meanwhile
         dora = frozenset(dora_of(i >> 2, len(view.scores)) for i in view.dora_indicators)
         bots = bot_seats(self.agents)
         records = self.session.seat_records()  # the players' names and kinds
+        kinds = seat_kinds(records)
         for seat in range(len(view.scores)):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
-                             self.my_note(view) if seat == self.seat else "", records)
+                             self.my_note(view) if seat == self.seat else "", records, kinds)
             self.query_one("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
             self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
             river_view = self.query_one(f"#{rel}-river", RiverView)
@@ -161,11 +164,12 @@ class TableScreen(SizeAware, Screen):
         hand.tiles = view.hand
         hand.drawn = view.drawn
         hand.dora_kinds = dora
-        self.query_one(ScoreBar).info = score_info(view, self.turn_label(view), self.flags())
+        self.query_one(ScoreBar).info = score_info(view, self.turn_label(view, kinds[0]),
+                                                   self.flags())
         self.put("#center-info", center_info(view, self.app.painter, self.session.saving))
         if players() == 3:
             self.put("#north-box",
-                     north_info(view, self.seat, self.app.painter, seat_labels(records)))
+                     north_info(view, self.seat, self.app.painter, kinds[0]))
         self.show_placement(view)
         self.update_controls()
 
@@ -199,10 +203,11 @@ class TableScreen(SizeAware, Screen):
     def my_note(self, view: PlayerView) -> str:
         return waits_note(view, self.app.painter, self.app.settings.hints)
 
-    def turn_label(self, view: PlayerView) -> str:
+    def turn_label(self, view: PlayerView, names: tuple[str, ...] | None = None) -> str:
+        """Whose turn the score bar names (``names``: the seats' names, if at hand)."""
         if self.legal:
             return t("table.turn_you")
-        return t("table.turn_other", seat=self.seat_names()[view.turn])
+        return t("table.turn_other", seat=(names or self.seat_names())[view.turn])
 
     def seat_names(self) -> tuple[str, ...]:
         """The seats' names as the seat lines give them (the opponents' own, else places)."""
@@ -237,7 +242,13 @@ class TableScreen(SizeAware, Screen):
         bar.note = self.placement_note or self.pick_note
         hand.pick_tile = self._hints.pick_tile(self.legal, hand.hints)
         hand.keep_selection()
-        self.refresh_bindings()
+        # The keys shown follow from these alone (table_keys.key_active): an opponent's move
+        # changes none of them, and the footer need not ask every binding again.
+        keys = (self.riichi_open, bool(hand.selectable), bool(self.offers),
+                any(isinstance(a, Pass) for a in self.legal))
+        if keys != self._keys_state:
+            self._keys_state = keys
+            self.refresh_bindings()
 
     def call_prompt(self, legal) -> str:
         return call_prompt(legal, self.view, self.app.painter, self.seat_names())

@@ -41,7 +41,7 @@ def table_widgets() -> ComposeResult:
         yield SeatLine(id="my-seat")
     yield HandView(id="hand")
     yield CallBar(id="callbar")
-    yield KeyFooter(compact=True)  # rebuilt only when its keys change
+    yield KeyFooter()  # one line, drawn again only when its keys change
 
 
 def _seat_widgets(rel: str) -> Iterator[Widget]:

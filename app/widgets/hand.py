@@ -46,6 +46,14 @@ class HandView(Widget):
     the picked kind that carries :data:`PICK_MARK`; None: the first one)."""
 
     COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten", "hand--pick"}
+    # Rows are made to fit (the table needs 80 columns): never wrapped, so Textual skips
+    # looking for places to wrap them on every render (a third of drawing the hand).
+    DEFAULT_CSS = """
+    HandView {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
 
     tiles: reactive[tuple[int, ...]] = reactive(())
     drawn: reactive[int | None] = reactive(None)

@@ -25,6 +25,15 @@ class RiverView(Widget):
     """Reactives: ``river`` (entries with ``tile``, ``riichi``, ``called_by``) and ``last``
     (whether its final tile is the discard now open to calls / the latest)."""
 
+    # Rows of six fit the river's width (``Painter.river_row``): never wrapped, so Textual
+    # skips looking for places to wrap them on every render and height measure.
+    DEFAULT_CSS = """
+    RiverView {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
+
     # A new discard repaints the river; it is laid out again (a layout pass costs the whole
     # screen) only when its height changes: when it starts a new row.
     river: reactive[tuple] = reactive(())

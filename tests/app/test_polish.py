@@ -26,7 +26,11 @@ def make_app(settings: Settings | None = None, **options) -> RiichiApp:
 
 
 def footer_texts(app) -> list[str]:
-    return [key.description for key in app.screen.query("FooterKey")]
+    """The footer's descriptions: Textual's footer keys, or the table's KeyFooter line."""
+    from app.widgets import KeyFooter
+
+    ours = [key.description for footer in app.screen.query(KeyFooter) for key in footer.entries]
+    return ours + [key.description for key in app.screen.query("FooterKey")]
 
 
 async def open_settings_on(pilot, name: str) -> None:

@@ -227,10 +227,11 @@ def test_replay_river_keeps_the_space_after_a_mark_when_the_row_is_full():
 
 
 def footer_keys(screen) -> list[tuple[str, int, int]]:
-    from textual.widgets import Footer
+    from app.widgets import KeyFooter
 
-    footer = screen.query_one(Footer)
-    return [(k.key_display, k.region.x, k.region.right) for k in footer.query("FooterKey")]
+    footer = screen.query_one(KeyFooter)
+    x = footer.region.x
+    return [(k.key_display, x + k.x0, x + k.x1) for k in footer.entries]
 
 
 def test_the_80x24_footer_keeps_the_prompt_keys_help_and_quit():

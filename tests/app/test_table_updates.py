@@ -9,6 +9,12 @@ never plays on its own), so each test controls exactly what arrives when."""
 
 import asyncio
 
+import pytest
+from textual import events
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
 from app.app import RiichiApp
 from app.options import PlayOptions
 from app.screens.setup import GameSetup
@@ -73,11 +79,41 @@ def _app() -> RiichiApp:
     return RiichiApp(PlayOptions(save=False, speed="fast"), settings=Settings())
 
 
-def _keys(screen: TableScreen) -> list:
-    from textual.widgets._footer import FooterKey
+def _footer_cells(app) -> list[tuple]:
+    """The screen's last line (the footer) cell by cell, as it looks: the character, its
+    background, its colour where it shows (not on a plain blank), its attributes."""
+    from textual.strip import Strip
 
-    return [(k.key, k.key_display, k.description, k.action, k._disabled, k.tooltip,
-             sorted(k.classes), k.region) for k in screen.query(FooterKey)]
+    update = app.screen._compositor.render_update(full=True)
+    cells = []
+    for text, style, _control in Strip.join(update.strips[-1]):
+        for char in text:
+            shows = char != " " or style.underline or style.reverse or style.strike
+            cells.append((char, style.bgcolor, style.color if shows else None, bool(style.bold),
+                          bool(style.dim), bool(style.italic), bool(style.reverse),
+                          bool(style.underline), bool(style.strike)))
+    return cells
+
+
+async def _as_textual_footer_draws_it(pilot, screen) -> list[tuple]:
+    """The footer line of ``screen`` with Textual's compact ``Footer`` in the KeyFooter's
+    place (the KeyFooter is back afterwards)."""
+    from textual.widgets import Footer
+
+    from app.widgets import KeyFooter
+
+    ours = screen.query_one(KeyFooter)
+    ours.display = False
+    theirs = Footer(compact=True)
+    await screen.mount(theirs)
+    screen.refresh_bindings()
+    await pilot.pause()
+    await pilot.pause()
+    cells = _footer_cells(pilot.app)
+    await theirs.remove()
+    ours.display = True
+    await pilot.pause()
+    return cells
 
 
 async def _up_to_the_first_turn(pilot, screen):
@@ -90,55 +126,21 @@ async def _up_to_the_first_turn(pilot, screen):
     return messages, first_turn
 
 
-def test_the_footer_keeps_its_key_widgets_while_the_keys_do_not_change():
-    """Opponents' moves change no key: the footer's widgets stay (Textual's footer removed and
-    mounted every key on each of them)."""
+def _counting(counts: dict, name: str, cls, method: str):
+    """Count calls of ``cls.method`` in ``counts[name]`` (undone by the returned function)."""
+    original = getattr(cls, method)
 
-    async def run():
-        from textual.widgets._footer import FooterKey
+    def counting(self, *args, **kwargs):
+        counts[name] = counts.get(name, 0) + 1
+        return original(self, *args, **kwargs)
 
-        app = _app()
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await _table(pilot, app)
-            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
-            widgets = list(screen.query(FooterKey))
-            assert widgets
-            for kind, message in messages[first_turn + 3:]:
-                if kind != "happened":
-                    break
-                await _feed(pilot, screen, kind, message)
-                assert list(screen.query(FooterKey)) == widgets
-
-    asyncio.run(run())
+    setattr(cls, method, counting)
+    return lambda: setattr(cls, method, original)
 
 
-def test_a_prompts_keys_come_and_go_and_the_other_keys_keep_their_widgets():
-    """A turn's keys (select, discard) appear at the front of the footer and go after the key:
-    the keys that stay keep their widgets, untouched (matched by place, every key after the
-    new ones was given another's text, restyled and measured again)."""
-
-    async def run():
-        from textual.widgets._footer import FooterKey
-
-        app = _app()
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await _table(pilot, app)
-            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
-            before = {k.action: k for k in screen.query(FooterKey)}
-            for kind, message in messages[first_turn:first_turn + 2]:  # the turn, the key
-                await _feed(pilot, screen, kind, message)
-                now = {k.action: k for k in screen.query(FooterKey)}
-                assert set(now) != set(before)  # the prompt's keys came, then went
-                stayed = set(now) & set(before)
-                assert stayed and all(now[a] is before[a] for a in stayed)
-                before = now
-
-    asyncio.run(run())
-
-
-def test_the_footer_updated_in_place_shows_what_a_rebuilt_footer_shows():
-    """Through turns, keys and opponents' moves, the footer's keys (text, state, classes,
-    place) are those a fresh ``Footer.compose`` makes."""
+def test_the_footer_draws_nothing_again_while_the_keys_do_not_change():
+    """Opponents' moves change no key: the footer's line is not drawn again (Textual's footer
+    removed and mounted a widget per key on each of them)."""
 
     async def run():
         from app.widgets import KeyFooter
@@ -146,19 +148,216 @@ def test_the_footer_updated_in_place_shows_what_a_rebuilt_footer_shows():
         app = _app()
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _table(pilot, app)
+            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
+            counts: dict = {}
+            undo = _counting(counts, "drawn", KeyFooter, "render")
+            undo_asked = _counting(counts, "asked", KeyFooter, "update_keys")
+            try:
+                entries = screen.query_one(KeyFooter).entries
+                assert entries
+                fed = 0
+                for kind, message in messages[first_turn + 3:]:
+                    if kind != "happened":
+                        break
+                    await _feed(pilot, screen, kind, message)
+                    fed += 1
+                    assert screen.query_one(KeyFooter).entries == entries
+            finally:
+                undo()
+                undo_asked()
+            assert fed and not counts  # not drawn, not even asked to look at the keys
+
+    asyncio.run(run())
+
+
+def test_a_turns_keys_come_and_go_with_no_widget_mounted_and_no_layout():
+    """A turn's keys (select, discard) appear at the front of the footer and go after the key:
+    the footer's one line is drawn again, nothing is mounted or removed, and the footer asks
+    for no layout pass (each key widget mounted or removed laid the whole screen out)."""
+
+    async def run():
+        from textual.app import App
+        from textual.widget import Widget
+
+        from app.widgets import KeyFooter
+
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            messages, first_turn = await _up_to_the_first_turn(pilot, screen)
+            footer = screen.query_one(KeyFooter)
+            before = [e.action for e in footer.entries]
+            counts: dict = {}
+            undo = [_counting(counts, "mounts", Widget, "_post_mount"),
+                    _counting(counts, "removed", App, "_prune")]
+            asked = []
+            refresh = footer.refresh
+
+            def refreshing(*regions, layout=False, **kwargs):
+                asked.append(layout)
+                return refresh(*regions, layout=layout, **kwargs)
+
+            footer.refresh = refreshing
+            try:
+                for kind, message in messages[first_turn:first_turn + 2]:  # the turn, the key
+                    await _feed(pilot, screen, kind, message)
+                    now = [e.action for e in footer.entries]
+                    assert set(now) != set(before)  # the turn's keys came, then went
+                    before = now
+            finally:
+                for done in undo:
+                    done()
+            assert not counts
+            assert asked and not any(asked)
+
+    asyncio.run(run())
+
+
+#: The colour themes; the classic one is checked in every run, the others are slow.
+THEMES = ["classic", *(pytest.param(t, marks=pytest.mark.slow) for t in ("light", "ansi", "mono"))]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_footer_line_is_the_line_textuals_footer_draws(theme):
+    """Through opponents' moves, the player's turns and keys, and a riichi discard being
+    chosen (the classic theme; a turn and a key in the others): the footer's line, cell by
+    cell, is the line Textual's compact ``Footer`` draws for the same keys."""
+
+    async def run():
+        from engine.actions import Riichi
+
+        app = RiichiApp(PlayOptions(save=False, speed="fast"), settings=Settings(theme=theme))
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
             checked = set()
-            for kind, message in recorded(40):
+            for kind, message in recorded(60 if theme == "classic" else 14):
                 await _feed(pilot, screen, kind, message)
-                kept = _keys(screen)
-                if kind in checked and kind != "turn":
+                if kind in checked and not (kind == "turn" and any(
+                        isinstance(a, Riichi) for a in screen.legal)):
                     continue
                 checked.add(kind)
-                footer = screen.query_one(KeyFooter)
-                footer.call_later(footer.recompose)  # in the footer's context, as Footer does
-                await pilot.pause()
-                await pilot.pause()
-                assert _keys(screen) == kept, kind
+                ours = _footer_cells(app)
+                assert ours == await _as_textual_footer_draws_it(pilot, screen), kind
+                assert _footer_cells(app) == ours
             assert checked == {"happened", "turn", "key"}
+
+    asyncio.run(run())
+
+
+class _KeysScreen(Screen):
+    """Keys of every kind a footer shows: plain, disabled (``check_action`` None), a compact
+    group and its label, a group that is not compact, a wide description."""
+
+    BINDINGS = [
+        Binding("a", "one", "One"), Binding("b", "two", "Two"),
+        Binding("w", "w", "W", group=Binding.Group("Aids ", compact=True)),
+        Binding("x", "x", "X", group=Binding.Group("Aids ", compact=True)),
+        Binding("c", "three", "Three"),
+        Binding("y", "y", "Y", group=Binding.Group("More", compact=False)),
+        Binding("z", "z", "Z", group=Binding.Group("More", compact=False)),
+        Binding("d", "four", "Four"), Binding("e", "five", "中文"),
+        Binding("f", "six", "Hidden", show=False),
+    ]
+
+    def __init__(self, footer) -> None:
+        super().__init__()
+        self.footer = footer
+        self.done: list[str] = []
+
+    def compose(self):
+        yield Static("keys")
+        yield self.footer
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return None if action == "two" else True
+
+    def action_one(self) -> None:
+        self.done.append("one")
+
+    def action_three(self) -> None:
+        self.done.append("three")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_kind_of_key_looks_as_in_textuals_footer_also_under_the_mouse(theme):
+    """Plain and disabled keys, groups (compact or not) and their labels, wide text, a key
+    under the mouse, a line narrower than its keys: cell by cell as Textual's ``Footer``."""
+
+    async def lines(theme: str, width: int, footer) -> dict:
+        """The footer line at each mouse position, ``footer`` on the screen."""
+        out = {}
+        app = RiichiApp(PlayOptions(save=False), settings=Settings(theme=theme))
+        async with app.run_test(size=(width, 5)) as pilot:
+            await app.push_screen(_KeysScreen(footer))
+            await pilot.pause()
+            await pilot.pause()
+            for hover in (None, 0, 7, 14, 17, 26):
+                if hover is None:
+                    await pilot.hover(None, offset=(0, 0))  # off the footer
+                else:
+                    await pilot.hover(type(footer), offset=(hover, 0))
+                await pilot.pause()
+                out[hover] = _footer_cells(app)
+        return out
+
+    async def run():
+        from textual.widgets import Footer
+
+        from app.widgets import KeyFooter
+
+        lit = 0
+        for width in (80, 30):
+            ours = await lines(theme, width, KeyFooter())
+            assert ours == await lines(theme, width, Footer(compact=True)), width
+            lit += sum(line != ours[None] for hover, line in ours.items() if hover is not None)
+        # the mouse over a key lit it (not over the group's label), at both widths; the ansi
+        # and mono themes show no hover (Textual's footer neither)
+        assert lit == (0 if theme in ("ansi", "mono") else 2 * 4)
+
+    asyncio.run(run())
+
+
+def test_a_click_on_a_footer_key_presses_it_and_the_wheel_scrolls_a_long_line():
+    """A click on a key does what its key does; on a disabled key, a bell and nothing else;
+    keys wider than the footer scroll under the wheel and a click then finds the key shown."""
+
+    async def run():
+        from app.widgets import KeyFooter
+
+        app = RiichiApp(PlayOptions(save=False), settings=Settings())
+        async with app.run_test(size=(30, 5)) as pilot:
+            screen = _KeysScreen(KeyFooter())
+            await app.push_screen(screen)
+            await pilot.pause()
+            footer = screen.footer
+            one = next(e for e in footer.entries if e.action == "one")
+            await pilot.click(KeyFooter, offset=(one.x0, 0))
+            await pilot.pause()
+            assert screen.done == ["one"]
+            two = next(e for e in footer.entries if e.action == "two")
+            assert two.disabled
+            bells = []
+            app.bell = lambda: bells.append(1)
+            await pilot.click(KeyFooter, offset=(two.x0, 0))
+            await pilot.pause()
+            assert bells and screen.done == ["one"]
+            assert footer.entries[-1].x1 > 30  # wider than the footer
+            full = footer.render().plain
+            footer.post_message(events.MouseScrollDown(footer, 0, 0, 0, 1, 0, False, False,
+                                                       False))
+            await pilot.pause()
+            scrolled = footer._scroll
+            assert scrolled > 0 and footer.render().plain == full[scrolled:]
+            three = next(e for e in footer.entries if e.action == "three")
+            await pilot.click(KeyFooter, offset=(three.x0 - scrolled, 0))
+            await pilot.pause()
+            assert screen.done == ["one", "three"]  # the key under the click, scrolled
+            for _ in range(30):  # never past the last key
+                footer.post_message(events.MouseScrollDown(footer, 0, 0, 0, 1, 0, False, False,
+                                                           False))
+            await pilot.pause()
+            assert footer.render().plain == full[footer._scroll:]
+            assert footer._scroll == footer.entries[-1].x1 - 30
 
     asyncio.run(run())
 
