@@ -24,6 +24,7 @@ from functools import lru_cache
 from ai.base import Agent, obvious_choice
 from ai.efficiency import shanten
 from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
+from engine.hand.shanten import shanten_after_discards
 from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
 
@@ -38,6 +39,20 @@ def _shanten_of(counts: tuple[int, ...], sets: int, closed: bool) -> int:
 def cached_shanten(counts: Sequence[int], sets: int, closed: bool) -> int:
     """``ai.efficiency.shanten`` remembered per (counts, sets, closed) in this process."""
     return _shanten_of(tuple(counts), sets, closed)
+
+
+def discard_shanten(counts: list[int], kinds: Sequence[int], sets: int,
+                    closed: bool) -> list[int]:
+    """Per kind of ``kinds``, ``cached_shanten`` of ``counts`` less one of it: the same numbers,
+    with the untouched suits read once (``engine.hand.shanten_after_discards``)."""
+    if sets < 0:  # no set left to make: the pair-only count, one by one
+        out = []
+        for k in kinds:
+            counts[k] -= 1
+            out.append(cached_shanten(counts, sets, closed))
+            counts[k] += 1
+        return out
+    return shanten_after_discards(counts, kinds, sets, spares=True, closed=closed)
 
 
 def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequence[int],
@@ -82,13 +97,10 @@ def rank_discards(view: PlayerView, kinds: Iterable[int], counts: list[int], set
         dora[dora_of(ind >> 2, len(view.scores))] += 1  # P1: 1m shows 9m with three players
     keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
     tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in view.melds[view.seat])
-    full = closed and sets == 4
-    ranked: list[tuple[int, float, int]] = []
-    for k in kinds:
-        counts[k] -= 1
-        s = cached_shanten(counts, sets, full)
-        counts[k] += 1
-        ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
+    kinds = list(kinds)
+    after = discard_shanten(counts, kinds, sets, closed and sets == 4)
+    ranked = [(s, _shape_score(counts, k, keep, dora, tanyao), k)
+              for s, k in zip(after, kinds, strict=True)]
     ranked.sort()
     return ranked
 
@@ -178,8 +190,8 @@ class FastPolicy(Agent):
             c = counts[:]
             for t in a.tiles:
                 c[t >> 2] -= 1
-            s = min((cached_shanten([n - (i == d) for i, n in enumerate(c)], sets - 1, False)
-                     for d in range(34) if c[d]), default=99)
+            s = min(discard_shanten(c, [d for d in range(34) if c[d]], sets - 1, False),
+                    default=99)
             if s < best_s:
                 best, best_s = a, s
         if best is not None:

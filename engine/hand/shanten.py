@@ -44,6 +44,7 @@ __all__ = [
     "InvalidHand",
     "shanten",
     "shanten_regular",
+    "shanten_after_discards",
     "shanten_chiitoitsu",
     "shanten_kokushi",
     "hand_size",
@@ -481,6 +482,58 @@ def shanten_regular(counts: Sequence[int], sets: int | None = None, spares: bool
     if spares:
         return _TABLES[_full_id(*_spare_group_ids(counts))][5 + sets] - 1
     return _TABLES[_full_id(*_group_ids(counts))][5 + sets] - 1
+
+
+def shanten_after_discards(counts: Sequence[int], kinds: Sequence[int], sets: int, *,
+                           spares: bool = False, closed: bool = False) -> list[int]:
+    """Per kind of ``kinds`` (each held), the shanten of ``counts`` less one tile of it, with
+    ``sets`` still to make: the regular form (``spares`` as :func:`shanten_regular`), and with
+    ``closed`` and ``sets`` 4 also chiitoitsu and kokushi for 13 tiles or more. The same
+    numbers as asking :func:`shanten_regular` (and the other two) once per discard, for the
+    price of one suit's memo lookup each: the other three groups are read once.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> c = kinds_to_counts(parse_kinds("123456789m11p12z"))
+    >>> shanten_after_discards(c, [0, 27, 28], 4)
+    [1, 0, 0]
+    """
+    _check_sets(counts, sets)
+    b = _packed(counts)
+    if spares:
+        sid, hid, model = _SPARE_SUIT_ID, _SPARE_HONOR_ID, 1
+    else:
+        sid, hid, model = _SUIT_ID, _HONOR_ID, 0
+    groups = list(_group_ids(counts, sid, hid, model))
+    seven = closed and sets == 4 and sum(b) - 1 >= 13
+    c = list(b) if seven else []
+    row = 5 + sets
+    tables = _TABLES
+    out = []
+    for k in kinds:
+        if not b[k]:
+            raise InvalidHand(f"no tile of kind {k} to discard from {_describe(counts)}")
+        g = k // 9 if k < 27 else 3
+        lo = 9 * g
+        part = bytearray(b[lo:lo + 9 if g < 3 else 34])
+        part[k - lo] -= 1
+        h = bytes(part)
+        if g < 3:
+            gid = sid.get(h)
+            if gid is None:
+                gid = _suit_id(h, model)
+        else:
+            gid = hid.get(h)
+            if gid is None:
+                gid = _honor_id(h, model)
+        ids = groups[:]
+        ids[g] = gid
+        best = tables[_full_id(*ids)][row] - 1
+        if seven:
+            c[k] -= 1
+            best = min(best, _chiitoitsu(c), _kokushi(c))
+            c[k] += 1
+        out.append(best)
+    return out
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:

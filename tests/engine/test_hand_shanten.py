@@ -9,6 +9,7 @@ from engine.errors import RulesError
 from engine.hand.shanten import (
     InvalidHand,
     shanten,
+    shanten_after_discards,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_regular,
@@ -185,3 +186,33 @@ def test_precomputed_suit_tables_match_the_dynamic_programme():
         assert _TABLES[_compute_suit(bytes(patterns[i]))] == stored, patterns[i]
         stored = _suit_table.TABLES[_suit_table.SPARE_IDS[i]]
         assert _TABLES[_compute_suit(bytes(patterns[i]), 1)] == stored, patterns[i]
+
+
+def test_shanten_after_discards_matches_one_hand_at_a_time():
+    # the rollout policy ranks discards with it: any difference would change the review's numbers
+    rng = random.Random(14)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(400):
+        sets = rng.randint(0, 4)
+        n = 3 * sets + 2
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for k in wall[:n]:
+            counts[k] += 1
+        kinds = [k for k in range(34) if counts[k]]
+        for spares, closed in ((True, sets == 4), (True, False), (False, False)):
+            got = shanten_after_discards(counts, kinds, sets, spares=spares, closed=closed)
+            want = []
+            for k in kinds:
+                counts[k] -= 1
+                s = shanten_regular(counts, sets, spares=spares)
+                if closed:
+                    s = min(s, shanten_chiitoitsu(counts), shanten_kokushi(counts))
+                want.append(s)
+                counts[k] += 1
+            assert got == want
+
+
+def test_shanten_after_discards_refuses_a_kind_not_held():
+    with pytest.raises(RulesError, match="no tile of kind 5"):
+        shanten_after_discards(kinds_to_counts(parse_kinds("123m")), [5], 1)
