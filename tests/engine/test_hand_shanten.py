@@ -151,7 +151,6 @@ def _brute_distance(counts):
 def test_regular_shanten_matches_brute_force_on_small_hands():
     rng = random.Random(7)
     wall = [k for k in range(34) for _ in range(4)]
-    seven_best = 0
     for n in (1, 2, 4, 5) * 30 + (7, 8) * 2:
         counts = kinds_to_counts(rng.sample(wall, n))
         assert shanten_regular(counts) == _brute_distance(counts) - 1, counts
