@@ -24,7 +24,7 @@ from functools import lru_cache
 from ai.base import Agent, obvious_choice
 from ai.efficiency import shanten
 from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
-from engine.hand.shanten import shanten_after_discards
+from engine.hand.discard_shanten import shanten_after_discards
 from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
 
@@ -44,7 +44,7 @@ def cached_shanten(counts: Sequence[int], sets: int, closed: bool) -> int:
 def discard_shanten(counts: list[int], kinds: Sequence[int], sets: int,
                     closed: bool) -> list[int]:
     """Per kind of ``kinds``, ``cached_shanten`` of ``counts`` less one of it: the same numbers,
-    with the untouched suits read once (``engine.hand.shanten_after_discards``)."""
+    with the untouched suits read once (``engine.hand.discard_shanten``)."""
     if sets < 0:  # no set left to make: the pair-only count, one by one
         out = []
         for k in kinds:

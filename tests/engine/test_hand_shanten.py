@@ -6,10 +6,10 @@ import random
 import pytest
 
 from engine.errors import RulesError
+from engine.hand.discard_shanten import shanten_after_discards
 from engine.hand.shanten import (
     InvalidHand,
     shanten,
-    shanten_after_discards,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_regular,
