@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.hand.shanten import (
-    _COMBINED,
     _SPARE_HONOR_ID,
     _SPARE_SUIT_ID,
     _TABLES,
@@ -56,6 +55,48 @@ def _less_one(h: Pattern, model: int, honours: bool) -> tuple[int, ...]:
 _LESS_ONE: tuple[tuple[dict[Pattern, tuple[int, ...]], ...], ...] = (({}, {}), ({}, {}))
 
 
+#: (group, its pattern, the hand's four table ids, table row, model) -> per rank of the group,
+#: the regular shanten + 1 of the hand less one tile there: hands differ more often than their
+#: groups, and the other three groups often recur with the same combined table. Cleared when
+#: full (the values are computed again alike: only the time changes).
+_AFTER: dict[tuple[int, Pattern, tuple[int, int, int, int], int, int], bytes] = {}
+_AFTER_MAX = 1 << 17
+
+
+def _group_after(g: int, h: Pattern, groups: tuple[int, int, int, int], row: int,
+                 model: int) -> bytes:
+    """The ``_AFTER`` entry of group ``g`` (pattern ``h``) of a hand of table ids ``groups``."""
+    ids = _less_one(h, model, g == 3)
+    others = [groups[x] for x in range(4) if x != g]
+    rest = _combine(_combine(others[0], others[1]), others[2])
+    out = bytes(_TABLES[_combine(a, rest)][row] if a >= 0 else 0 for a in ids)
+    if len(_AFTER) >= _AFTER_MAX:
+        _AFTER.clear()
+    _AFTER[g, h, groups, row, model] = out
+    return out
+
+
+def _seven_after(b: Pattern) -> list[int]:
+    """The better of chiitoitsu and kokushi less one tile of a kind, at ``4 * (the kind is a
+    terminal or honour) + copies held capped at 3``: they depend on nothing else."""
+    zeros = b.count(0)
+    singles = b.count(1)
+    yao = _yaochuu_counts(b)
+    yao_zeros = yao.count(0)
+    yao_pairs = 13 - yao_zeros - yao.count(1)
+    out = [99] * 8
+    for held in (1, 2, 3):
+        # chiitoitsu: pairs = kinds held twice or more; a single gone is a kind gone
+        z = zeros + (held == 1)
+        s1 = singles - (held == 1) + (held == 2)
+        pairs = 34 - z - s1
+        chiitoi = -1 if pairs >= 7 else 13 - 2 * pairs - min(s1, 7 - pairs)
+        kokushi = yao_zeros + (held == 1) - (1 if yao_pairs - (held == 2) else 0)
+        out[4 + held] = min(chiitoi, kokushi)
+        out[held] = min(chiitoi, yao_zeros - (1 if yao_pairs else 0))
+    return out
+
+
 def shanten_after_discards(counts: Sequence[int], kinds: Sequence[int], sets: int, *,
                            spares: bool = False, closed: bool = False) -> list[int]:
     """Per kind of ``kinds`` (each held), the shanten of ``counts`` less one tile of it, with
@@ -72,51 +113,34 @@ def shanten_after_discards(counts: Sequence[int], kinds: Sequence[int], sets: in
     _check_sets(counts, sets)
     b = _packed(counts)
     model = 1 if spares else 0
-    groups = _group_ids(counts, _SPARE_SUIT_ID, _SPARE_HONOR_ID, 1) if spares \
-        else _group_ids(counts)
-    n = sum(b)
-    seven = closed and sets == 4 and n - 1 >= 13
-    if seven:  # chiitoitsu and kokushi less one tile follow from the counts of the kinds held
-        zeros = b.count(0)
-        singles = b.count(1)
-        yao = _yaochuu_counts(b)
-        yao_zeros = yao.count(0)
-        yao_pairs = 13 - yao_zeros - yao.count(1)
+    groups = _group_ids(b, _SPARE_SUIT_ID, _SPARE_HONOR_ID, 1) if spares else _group_ids(b)
+    floor = 99  # chiitoitsu and kokushi cannot beat a regular count at or under this
+    if closed and sets == 4 and sum(b) >= 14:
+        # less one tile, the pairs do not grow nor the terminal and honour kinds missing shrink
+        floor = min(6 - (34 - b.count(0) - b.count(1)), _yaochuu_counts(b).count(0) - 1)
+    seven: list[int] | None = None
     row = 5 + sets
-    tables = _TABLES
-    comb = _COMBINED
-    less: list[tuple[int, ...] | None] = [None] * 4
-    rest = [-1] * 4
+    memo = _AFTER
+    after: list[bytes | None] = [None, None, None, None]
     out = []
     for k in kinds:
         held = b[k]
         if not held:
             raise InvalidHand(f"no tile of kind {k} to discard from {_describe(counts)}")
         g = k // 9 if k < 27 else 3
-        ids = less[g]
-        if ids is None:
-            lo = 9 * g
-            ids = less[g] = _less_one(b[lo:lo + 9 if g < 3 else 34], model, g == 3)
-            others = [groups[x] for x in range(4) if x != g]
-            rest[g] = _combine(_combine(others[0], others[1]), others[2])
-        a = ids[k - 9 * g]
-        r = rest[g]
-        full = comb.get(a << 20 | r if a <= r else r << 20 | a)  # _combine, inlined
-        if full is None:
-            full = _combine(a, r)
-        best = tables[full][row] - 1
-        if seven:
-            # chiitoitsu: pairs = kinds held twice or more; a single gone is a kind gone
-            z = zeros + (held == 1)
-            s1 = singles - (held == 1) + (held == 2)
-            pairs = 34 - z - s1
-            c = -1 if pairs >= 7 else 13 - 2 * pairs - min(s1, 7 - pairs)
-            if c < best:
-                best = c
-            if k in _YAOCHUU_KINDS:
-                c = yao_zeros + (held == 1) - (1 if yao_pairs - (held == 2) else 0)
-            else:
-                c = yao_zeros - (1 if yao_pairs else 0)
+        lo = 9 * g
+        v = after[g]
+        if v is None:
+            h = b[lo:lo + 9 if g < 3 else 34]
+            v = memo.get((g, h, groups, row, model))
+            if v is None:
+                v = _group_after(g, h, groups, row, model)
+            after[g] = v
+        best = v[k - lo] - 1
+        if best > floor:
+            if seven is None:
+                seven = _seven_after(b)
+            c = seven[4 * (k in _YAOCHUU_KINDS) + (held if held < 3 else 3)]
             if c < best:
                 best = c
         out.append(best)

@@ -227,3 +227,19 @@ def test_shanten_after_discards_matches_one_hand_at_a_time():
 def test_shanten_after_discards_refuses_a_kind_not_held():
     with pytest.raises(RulesError, match="no tile of kind 5"):
         shanten_after_discards(kinds_to_counts(parse_kinds("123m")), [5], 1)
+
+
+def test_shanten_after_discards_is_the_same_with_its_memo_cleared(monkeypatch):
+    from engine.hand import discard_shanten
+
+    rng = random.Random(15)
+    hands = [kinds_to_counts(rng.sample([k for k in range(34) for _ in range(4)], 14))
+             for _ in range(60)]
+    kinds = [[k for k in range(34) if c[k]] for c in hands]
+    first = [shanten_after_discards(c, ks, 4, spares=True, closed=True)
+             for c, ks in zip(hands, kinds, strict=True)]
+    monkeypatch.setattr(discard_shanten, "_AFTER_MAX", 2)  # cleared every other group
+    discard_shanten._AFTER.clear()
+    again = [shanten_after_discards(c, ks, 4, spares=True, closed=True)
+             for c, ks in zip(hands, kinds, strict=True)]
+    assert again == first and len(discard_shanten._AFTER) <= 2
