@@ -18,6 +18,7 @@ levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -105,10 +106,45 @@ def rank_discards(view: PlayerView, kinds: Iterable[int], counts: list[int], set
     return ranked
 
 
+_ALL_KINDS = (1 << 34) - 1
+_RANK_4_TO_9 = sum(1 << k for k in range(27) if k % 9 >= 3)
+_RANK_1_TO_6 = sum(1 << k for k in range(27) if k % 9 <= 5)
+
+
+def _visible(view: PlayerView) -> list[int]:
+    """Copies of each kind in every river and meld."""
+    visible = [0] * 34
+    for river in view.rivers:
+        for rt in river:
+            visible[rt.tile >> 2] += 1
+    for seat_melds in view.melds:
+        for m in seat_melds:
+            for t in m.tiles:
+                visible[t >> 2] += 1
+    return visible
+
+
 class FastPolicy(Agent):
     """Efficiency with simple defence, for rollouts (see the module text)."""
 
     kind = "fast"
+
+    def __init__(self, seed: int = 0) -> None:
+        # no random.Random seeded here (Agent's is): a rollout makes four policies and the
+        # policy draws no random numbers; ``rng`` is made on first use, from the same seed
+        self.seed = seed
+        self.failures = 0
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         obvious = obvious_choice(view, legal)
@@ -145,30 +181,34 @@ class FastPolicy(Agent):
     @staticmethod
     def _safest(view: PlayerView, threats: list[int], counts: list[int],
                 ranked: list[tuple[int, float, int]]) -> int:
-        visible = [0] * 34
-        for river in view.rivers:
-            for rt in river:
-                visible[rt.tile >> 2] += 1
-        for seat_melds in view.melds:
-            for m in seat_melds:
-                for t in m.tiles:
-                    visible[t >> 2] += 1
-        safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
-        order = {k: i for i, (_, _, k) in enumerate(ranked)}  # keep the shape among equals
-
-        def danger(k: int) -> tuple[int, int]:
-            if all(k in safe for safe in safe_by):
-                return (0, order[k])
+        """The least dangerous kind against every threat (genbutsu, honours seen, suji,
+        honours, the rest), the better shape among equals (the order of ``ranked``)."""
+        genbutsu = suji = _ALL_KINDS
+        for p in threats:
+            river = 0
+            for rt in view.rivers[p]:
+                river |= 1 << (rt.tile >> 2)
+            genbutsu &= river
+            # suji of k: k - 3 discarded (rank 4-9) or k + 3 discarded (rank 1-6), same suit
+            suji &= (river << 3) & _RANK_4_TO_9 | (river >> 3) & _RANK_1_TO_6
+        visible: list[int] | None = None
+        best, best_danger = -1, 99
+        for _, _, k in ranked:
+            if genbutsu >> k & 1:
+                return k  # the safest class, and the first of it in shape order
             if k >= 27:
-                return (1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3, order[k])
-            i = k % 9
-            suji = all((i >= 3 and k - 3 in safe) or (i <= 5 and k + 3 in safe)
-                       for safe in safe_by)
-            if suji:
-                return (2 if i in (0, 8, 1, 7, 2, 6) else 4, order[k])
-            return (5 if i in (0, 8) else 6, order[k])
-
-        return min(order, key=danger)
+                if visible is None:
+                    visible = _visible(view)
+                danger = 1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3
+            else:
+                i = k % 9
+                if suji >> k & 1:
+                    danger = 2 if i in (0, 8, 1, 7, 2, 6) else 4
+                else:
+                    danger = 5 if i in (0, 8) else 6
+            if danger < best_danger:
+                best, best_danger = k, danger
+        return best
 
     # ------------------------------------------------------------------ a discard on offer
     def _answer(self, view: PlayerView, legal: tuple[Action, ...], counts: list[int],

@@ -1,0 +1,69 @@
+"""ai.review.policy: the rollout policy's fast paths give the answers of their plain forms (a
+review's numbers must not move when its rollouts get cheaper)."""
+
+from ai.review.policy import FastPolicy, hand_shape, rank_discards
+from engine.actions import Discard
+from engine.rules import TENHOU
+from engine.table import Table
+from engine.wall import Wall
+
+
+def _safest_plainly(view, threats, counts, ranked):
+    """FastPolicy._safest as first written, with sets and generators (the reference)."""
+    visible = [0] * 34
+    for river in view.rivers:
+        for rt in river:
+            visible[rt.tile >> 2] += 1
+    for seat_melds in view.melds:
+        for m in seat_melds:
+            for t in m.tiles:
+                visible[t >> 2] += 1
+    safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
+    order = {k: i for i, (_, _, k) in enumerate(ranked)}
+
+    def danger(k):
+        if all(k in safe for safe in safe_by):
+            return (0, order[k])
+        if k >= 27:
+            return (1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3, order[k])
+        i = k % 9
+        suji = all((i >= 3 and k - 3 in safe) or (i <= 5 and k + 3 in safe)
+                   for safe in safe_by)
+        if suji:
+            return (2 if i in (0, 8, 1, 7, 2, 6) else 4, order[k])
+        return (5 if i in (0, 8) else 6, order[k])
+
+    return min(order, key=danger)
+
+
+def test_the_safest_discard_is_the_plain_forms_against_one_and_several_threats():
+    checked = 0
+    several = 0
+    for s in range(40):
+        table = Table(TENHOU, Wall.shuffled(4100 + s))
+        agents = {p: FastPolicy(p) for p in range(4)}
+        while not table.over:
+            pending = table.pending()
+            p = min(pending)
+            view = table.view(p)
+            kinds = {a.tile >> 2 for a in pending[p] if isinstance(a, Discard)}
+            if kinds:
+                counts, sets, closed = hand_shape(view)
+                ranked = rank_discards(view, kinds, counts, sets, closed)
+                # every other seat a threat, and each alone: more rivers than riichi gives
+                for threats in ([q for q in range(4) if q != p], *([q] for q in range(4) if q != p)):
+                    got = FastPolicy._safest(view, threats, counts, ranked)
+                    assert got == _safest_plainly(view, threats, counts, ranked)
+                    checked += 1
+                    several += len(threats) > 1
+            table.submit(p, agents[p].act(view, pending[p]))
+    assert checked > 2000 and several > 500
+
+
+def test_the_policy_random_generator_is_made_on_first_use_from_its_seed():
+    import random
+
+    p = FastPolicy(17)
+    assert p._rng is None
+    assert p.rng.random() == random.Random(17).random()
+    assert p.rng is p.rng
