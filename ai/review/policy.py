@@ -24,7 +24,19 @@ from functools import lru_cache
 
 from ai.base import Agent, obvious_choice
 from ai.efficiency import shanten
-from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
+from engine.actions import (
+    Action,
+    AgariYame,
+    Chi,
+    DeclareTenpai,
+    Discard,
+    Nuki,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from engine.hand.discard_shanten import shanten_after_discards
 from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
@@ -106,6 +118,8 @@ def rank_discards(view: PlayerView, kinds: Iterable[int], counts: list[int], set
     return ranked
 
 
+#: the actions ``ai.base.obvious_choice`` can answer with (it answers None without one)
+_OBVIOUS = (Tsumo, Ron, DeclareTenpai, AgariYame, Nuki)
 _ALL_KINDS = (1 << 34) - 1
 _RANK_4_TO_9 = sum(1 << k for k in range(27) if k % 9 >= 3)
 _RANK_1_TO_6 = sum(1 << k for k in range(27) if k % 9 <= 5)
@@ -147,11 +161,15 @@ class FastPolicy(Agent):
         self._rng = value
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        obvious = obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
+        # the kinds of action on offer, once (most decisions hold discards, riichi or calls
+        # only: ``obvious_choice`` answers None for them without being asked)
+        types = set(map(type, legal))
+        if any(issubclass(t, _OBVIOUS) for t in types):
+            obvious = obvious_choice(view, legal)
+            if obvious is not None:
+                return obvious
         counts, sets, closed = hand_shape(view)
-        if any(isinstance(a, (Discard, Riichi)) for a in legal):
+        if any(issubclass(t, (Discard, Riichi)) for t in types):
             return self._discard(view, legal, counts, sets, closed)
         return self._answer(view, legal, counts, sets, closed)
 

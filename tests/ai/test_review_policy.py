@@ -67,3 +67,24 @@ def test_the_policy_random_generator_is_made_on_first_use_from_its_seed():
     assert p._rng is None
     assert p.rng.random() == random.Random(17).random()
     assert p.rng is p.rng
+
+
+def test_obvious_choice_answers_nothing_without_the_kinds_the_policy_asks_it_for():
+    # FastPolicy asks ai.base.obvious_choice only when one of _OBVIOUS is on offer: were it to
+    # answer some other action one day, the policy would skip it and this test says so
+    from ai.base import obvious_choice
+    from ai.review.policy import _OBVIOUS
+    from engine import actions
+    from engine.game import Game
+
+    view = Game(seed=3).view(0)
+    others = [actions.Discard(0), actions.Riichi(0), actions.Chi((4, 8), 0),
+              actions.Pon((1, 2), 0), actions.Kan(actions.MeldKind.ANKAN, (0, 1, 2, 3)),
+              actions.PASS, actions.ABORT]
+    kinds = {type(a) for a in others} | set(_OBVIOUS)
+    every = {c for c in vars(actions).values()
+             if isinstance(c, type) and c.__module__ == "engine.actions" and hasattr(c, "to_dict")}
+    assert every <= kinds, f"new action kinds: {every - kinds}"
+    for a in others:
+        assert obvious_choice(view, (a,)) is None
+    assert obvious_choice(view, tuple(others)) is None
