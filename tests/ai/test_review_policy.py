@@ -1,11 +1,21 @@
 """ai.review.policy: the rollout policy's fast paths give the answers of their plain forms (a
 review's numbers must not move when its rollouts get cheaper)."""
 
+from pathlib import Path
+
+import pytest
+
 from ai.review.policy import FastPolicy, hand_shape, rank_discards
+from ai.review.review import review_walk
+from ai.review.walk import walk_record
 from engine.actions import Discard
+from engine.records import read_record
 from engine.rules import TENHOU
 from engine.table import Table
 from engine.wall import Wall
+
+LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
+MJLOGS = sorted((LOGS / "mjlog").glob("*.mjlog"))  # the hanchan bench's game is the first
 
 
 def _safest_plainly(view, threats, counts, ranked):
@@ -88,3 +98,25 @@ def test_obvious_choice_answers_nothing_without_the_kinds_the_policy_asks_it_for
     for a in others:
         assert obvious_choice(view, (a,)) is None
     assert obvious_choice(view, tuple(others)) is None
+
+
+#: the first four decisions of seat 0 in the first log, 8 samples first: (option, value, loss,
+#: samples) as reviewed before the rollouts were made cheaper (issue 14: the same seed must give
+#: the same numbers; a change of the policy or the engine's play that moves them must say so)
+_RECORDED = [
+    [["discard 9m", -512.5, 0.0, 8], ["discard 9p", -512.5, 0.0, 8],
+     ["discard 4z", -512.5, 0.0, 8]],
+    [["discard 9m", 653.1, 256.2, 32], ["discard 9p", 909.4, 0.0, 32]],
+    [["discard 9m", -500.0, 21.9, 32], ["discard 3p", -478.1, 0.0, 32]],
+    [["discard 3p", 568.8, 1903.1, 32], ["discard 7s", 2471.9, 0.0, 32],
+     ["discard 6z", 2368.8, 103.1, 32]],
+]
+
+
+@pytest.mark.skipif(not MJLOGS, reason="../shared/logs is not there")
+def test_a_review_gives_the_numbers_it_gave_before_its_rollouts_got_cheaper():
+    walk = walk_record(read_record(MJLOGS[0]), 0)
+    review = review_walk(walk, positions=walk.positions[:4], samples=8).to_dict()
+    got = [[[o["text"], o["value"], o["loss"], o["samples"]] for o in d["options"]]
+           for d in review["decisions"]]
+    assert got == _RECORDED
