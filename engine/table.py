@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from engine.actions import Action, DeclareTenpai
+from engine.actions import Action, DeclareTenpai, offered
 from engine.calls import decided, resolve_discard
 from engine.errors import IllegalAction, RulesError
 from engine.events import Event, RoundStarted
@@ -198,7 +198,7 @@ class Table:
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Take one action from ``seat``; return the events it caused."""
         legal = self.pending().get(seat)
-        if legal is None or action not in legal:
+        if legal is None or not offered(action, legal):
             raise IllegalAction(self._refusal(seat, action, legal))
         r = self.state
         n = len(r.events)
