@@ -26,6 +26,7 @@ from engine.actions import (
     Riichi,
     Ron,
     Tsumo,
+    offered,
 )
 from engine.tiles import DEFAULT_REDS, NORTH, is_red
 from engine.view import PlayerView
@@ -63,7 +64,7 @@ class Agent:
             log.exception("%s agent at seat %d failed choosing among %s; playing the fallback",
                           self.kind, view.seat, ", ".join(kinds))
             return fallback(legal)
-        if choice not in legal:  # a bug in an agent must never stall or corrupt a game
+        if not offered(choice, legal):  # a bug in an agent must never stall or corrupt a game
             return fallback(legal)
         return choice
 

@@ -6,7 +6,7 @@ Run from the repository root (each part alone with its flag, or ``--all``):
 
     .venv/bin/python benchmarks/bench_review.py --policy [--hands 40]
     .venv/bin/python benchmarks/bench_review.py --decision [--samples 32]
-    .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 32]
+    .venv/bin/python benchmarks/bench_review.py --hanchan [--samples 32] [--limit N] [--json FILE]
     .venv/bin/python benchmarks/bench_review.py --stability 200 [--samples 32] [--budget S]
         [--offset K] [--reference 640] [--cache FILE]
     .venv/bin/python benchmarks/bench_review.py --humans 80 [--samples 32]
@@ -165,15 +165,19 @@ def bench_decision(samples: int, workers: int, n: int = 9) -> None:
           f"samples per decision: median {statistics.median(spent):.0f}, max {max(spent)}")
 
 
-def bench_hanchan(samples: int, workers: int) -> None:
+def bench_hanchan(samples: int, workers: int, limit: int | None = None,
+                  dump: Path | None = None) -> None:
     """A whole hanchan's review (seat 0 of the first log): wall time, and the CPU time of this
-    process and its workers (the steadier figure on a shared machine)."""
+    process and its workers (the steadier figure on a shared machine). ``limit``: its first
+    decisions only; ``dump``: the review's JSON written there (two runs of the same code, or of
+    a faster one, must write the same bytes)."""
     path = _logs()[0]
     walk = walk_record(read_record(path), 0)
+    todo = walk.positions if limit is None else walk.positions[:limit]
     t = time.perf_counter()
     c = time.process_time()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    review = review_walk(walk, samples=samples, workers=workers)
+    review = review_walk(walk, samples=samples, workers=workers, positions=todo)
     dt = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers, once shut down
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -188,6 +192,9 @@ def bench_hanchan(samples: int, workers: int) -> None:
     print(f"   CPU {cpu:.0f} s in all ({cpu / 2:.0f} s on 2 idle cores); decisions per sample "
           f"count {per}, {sum(d.values[0].samples * len(d.values) for d in played)} rollouts")
     print(f"   match {review.match_rate:.0%}, value lost {review.lost:.0f}")
+    if dump is not None:
+        dump.write_text(json.dumps(review.to_dict(), indent=0, sort_keys=True))
+        print(f"   review written to {dump}")
 
 
 def _reference(cache: dict[str, list[list[float]]], key: str, p: Position,
@@ -354,6 +361,10 @@ def main() -> None:
                          "decision, not 10x what the review spent when that is more")
     ap.add_argument("--drills", type=int, default=0, metavar="GAMES")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--limit", type=int, default=None, metavar="N",
+                    help="--hanchan: the first N decisions only (a quicker fixed set)")
+    ap.add_argument("--json", type=Path, default=None, metavar="FILE",
+                    help="--hanchan: write the review's JSON there (compare two versions' bytes)")
     ap.add_argument("--all", action="store_true")
     a = ap.parse_args()
     random.seed(0)
@@ -362,7 +373,7 @@ def main() -> None:
     if a.decision or a.all:
         bench_decision(a.samples or DEFAULT_SAMPLES, a.workers)
     if a.hanchan or a.all:
-        bench_hanchan(a.samples or DEFAULT_SAMPLES, a.workers)
+        bench_hanchan(a.samples or DEFAULT_SAMPLES, a.workers, a.limit, a.json)
     if a.stability or a.all:
         bench_stability(a.stability or 200, a.samples or DEFAULT_SAMPLES, a.workers, a.budget, a.offset,
                         a.reference, a.cache, not a.fixed_reference)

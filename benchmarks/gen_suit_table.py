@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-MAX_TILES = 8
+MAX_TILES = 9
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ Chi(tiles=(8, 12), called=4)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -294,3 +295,20 @@ def action_from_dict(data: dict[str, Any]) -> Action:
                 raise RulesError(f"action {data!r}: only a North (120-123) is set aside")
             return Nuki(tile)
     raise RulesError(f"unknown action type {kind!r} (one of {', '.join(ACTION_TYPES)})")
+
+
+def offered(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, looking for the very object first: agents answer with one of the
+    legal actions, and ``in`` compares each action before it field by field (a rollout asks this
+    twice per decision).
+
+    >>> five = Discard(5)
+    >>> offered(five, (Discard(4), five)), offered(Discard(5), (Discard(5),))
+    (True, True)
+    >>> offered(Discard(6), (Discard(4), Discard(5)))
+    False
+    """
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal

@@ -21,6 +21,7 @@ seat tracker) keeps an empty hand: adding and removing tiles changes nothing, it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from engine.hand.masks import (
     SHIFT,
@@ -34,6 +35,8 @@ from engine.hand.masks import (
 from engine.meld import Meld, MeldKind
 from engine.tiles import YAOCHUU
 from engine.view import RiverTile
+
+_yaochuu_counts = itemgetter(*YAOCHUU)
 
 
 def _zeros34() -> list[int]:
@@ -135,9 +138,10 @@ class Seat:
         if len(self.hand) != 14:
             return False
         c = self.counts
-        if sum(1 for n in c if n >= 2) >= 6:
+        if 34 - c.count(0) - c.count(1) >= 6:  # kinds held twice or more (counts are 0-4)
             return True
-        return sum(c[k] for k in YAOCHUU) >= 13
+        held: tuple[int, ...] = _yaochuu_counts(c)
+        return sum(held) >= 13
 
     def riichi_ankan_ok(self, kind: int) -> bool:
         """C5: after riichi a closed kan must keep the waits and every reading of the hand

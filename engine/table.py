@@ -15,7 +15,9 @@ speed; everything handed out (events, views, legal actions) is immutable.
 
 from __future__ import annotations
 
-from engine.actions import Action, DeclareTenpai
+from dataclasses import fields
+
+from engine.actions import Action, DeclareTenpai, offered
 from engine.calls import decided, resolve_discard
 from engine.errors import IllegalAction, RulesError
 from engine.events import Event, RoundStarted
@@ -196,7 +198,7 @@ class Table:
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Take one action from ``seat``; return the events it caused."""
         legal = self.pending().get(seat)
-        if legal is None or action not in legal:
+        if legal is None or not offered(action, legal):
             raise IllegalAction(self._refusal(seat, action, legal))
         r = self.state
         n = len(r.events)
@@ -308,40 +310,62 @@ def _compute_pending(r: Round) -> dict[int, tuple[Action, ...]]:
     return {}
 
 
+#: PlayerView's fields in order: ``player_view`` passes them by position (faster than by name)
+_VIEW_FIELDS = ("seat", "round_index", "round_wind", "seat_wind", "dealer", "honba", "sticks",
+                "scores", "hand", "drawn", "melds", "rivers", "dora_indicators", "riichi",
+                "open_hands", "live_tiles_left", "kans", "turn", "last_discard", "waits",
+                "furiten", "ippatsu", "legal", "nuki")
+if tuple(f.name for f in fields(PlayerView)) != _VIEW_FIELDS:  # pragma: no cover - a guard
+    raise RuntimeError("engine.view.PlayerView changed its fields: update engine.table.player_view")
+
+
 def player_view(r: Round, seat: int, legal: tuple[Action, ...]) -> PlayerView:
     """What ``seat`` may know of the round (STYLE 6), with ``legal`` its legal actions."""
-    me = r.seats[seat]
-    hand = list(me.hand)
+    seats = r.seats
+    me = seats[seat]
+    hand = sorted(me.hand)
     drawn = r.drawn if (r.turn == seat and r.drawn is not None
                         and r.phase is not Phase.OVER and r.drawn in hand) else None
     if drawn is not None:
         hand.remove(drawn)
-    hand.sort()
+    # one pass over the seats (a rollout asks for a view at every decision: this is hot)
+    melds = []
+    rivers = []
+    riichi = []
+    open_hands: list[tuple[int, ...] | None] = []
+    nuki = []
+    for s in seats:
+        melds.append(tuple(s.melds))
+        rivers.append(tuple(s.river))
+        riichi.append(s.riichi)
+        open_hands.append(tuple(sorted(s.hand)) if s.open_riichi else None)
+        nuki.append(tuple(s.nuki))
+    # positional, in the field order of PlayerView (checked at import: _VIEW_FIELDS)
     return PlayerView(
-        seat=seat,
-        round_index=r.round_index,
-        round_wind=r.round_wind,
-        seat_wind=_seat_wind(seat, r.dealer, len(r.seats)),
-        dealer=r.dealer,
-        honba=r.honba,
-        sticks=r.sticks,
-        scores=tuple(r.scores),
-        hand=tuple(hand),
-        drawn=drawn,
-        melds=tuple(tuple(s.melds) for s in r.seats),
-        rivers=tuple(tuple(s.river) for s in r.seats),
-        dora_indicators=tuple(r.indicators),
-        riichi=tuple(s.riichi for s in r.seats),
-        open_hands=tuple(tuple(sorted(s.hand)) if s.open_riichi else None for s in r.seats),
-        live_tiles_left=r.live_tiles_left,
-        kans=r.kans,
-        turn=r.turn,
-        last_discard=r.discard if r.phase is Phase.CALLS else None,
-        waits=me.wait_kinds(),
-        furiten=me.furiten(),
-        ippatsu=me.ippatsu,
-        legal=legal,
-        nuki=tuple(tuple(s.nuki) for s in r.seats),
+        seat,
+        r.round_index,
+        r.round_wind,
+        _seat_wind(seat, r.dealer, len(seats)),
+        r.dealer,
+        r.honba,
+        r.sticks,
+        tuple(r.scores),
+        tuple(hand),
+        drawn,
+        tuple(melds),
+        tuple(rivers),
+        tuple(r.indicators),
+        tuple(riichi),
+        tuple(open_hands),
+        r.live_tiles_left,
+        r.kans,
+        r.turn,
+        r.discard if r.phase is Phase.CALLS else None,
+        me.wait_kinds(),
+        me.furiten(),
+        me.ippatsu,
+        legal,
+        tuple(nuki),
     )
 
 

@@ -18,12 +18,26 @@ levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ai.base import Agent, obvious_choice
 from ai.efficiency import shanten
-from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi
+from engine.actions import (
+    Action,
+    AgariYame,
+    Chi,
+    DeclareTenpai,
+    Discard,
+    Nuki,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from engine.hand.discard_shanten import shanten_after_discards
 from engine.tiles import DRAGONS, dora_of
 from engine.view import PlayerView
 
@@ -38,6 +52,20 @@ def _shanten_of(counts: tuple[int, ...], sets: int, closed: bool) -> int:
 def cached_shanten(counts: Sequence[int], sets: int, closed: bool) -> int:
     """``ai.efficiency.shanten`` remembered per (counts, sets, closed) in this process."""
     return _shanten_of(tuple(counts), sets, closed)
+
+
+def discard_shanten(counts: list[int], kinds: Sequence[int], sets: int,
+                    closed: bool) -> list[int]:
+    """Per kind of ``kinds``, ``cached_shanten`` of ``counts`` less one of it: the same numbers,
+    with the untouched suits read once (``engine.hand.discard_shanten``)."""
+    if sets < 0:  # no set left to make: the pair-only count, one by one
+        out = []
+        for k in kinds:
+            counts[k] -= 1
+            out.append(cached_shanten(counts, sets, closed))
+            counts[k] += 1
+        return out
+    return shanten_after_discards(counts, kinds, sets, spares=True, closed=closed)
 
 
 def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequence[int],
@@ -82,15 +110,32 @@ def rank_discards(view: PlayerView, kinds: Iterable[int], counts: list[int], set
         dora[dora_of(ind >> 2, len(view.scores))] += 1  # P1: 1m shows 9m with three players
     keep = frozenset(DRAGONS) | {view.seat_wind, view.round_wind}
     tanyao = not closed and not any(m.tiles[0] >> 2 in keep for m in view.melds[view.seat])
-    full = closed and sets == 4
-    ranked: list[tuple[int, float, int]] = []
-    for k in kinds:
-        counts[k] -= 1
-        s = cached_shanten(counts, sets, full)
-        counts[k] += 1
-        ranked.append((s, _shape_score(counts, k, keep, dora, tanyao), k))
+    kinds = list(kinds)
+    after = discard_shanten(counts, kinds, sets, closed and sets == 4)
+    ranked = [(s, _shape_score(counts, k, keep, dora, tanyao), k)
+              for s, k in zip(after, kinds, strict=True)]
     ranked.sort()
     return ranked
+
+
+#: the actions ``ai.base.obvious_choice`` can answer with (it answers None without one)
+_OBVIOUS = (Tsumo, Ron, DeclareTenpai, AgariYame, Nuki)
+_ALL_KINDS = (1 << 34) - 1
+_RANK_4_TO_9 = sum(1 << k for k in range(27) if k % 9 >= 3)
+_RANK_1_TO_6 = sum(1 << k for k in range(27) if k % 9 <= 5)
+
+
+def _visible(view: PlayerView) -> list[int]:
+    """Copies of each kind in every river and meld."""
+    visible = [0] * 34
+    for river in view.rivers:
+        for rt in river:
+            visible[rt.tile >> 2] += 1
+    for seat_melds in view.melds:
+        for m in seat_melds:
+            for t in m.tiles:
+                visible[t >> 2] += 1
+    return visible
 
 
 class FastPolicy(Agent):
@@ -98,12 +143,33 @@ class FastPolicy(Agent):
 
     kind = "fast"
 
+    def __init__(self, seed: int = 0) -> None:
+        # no random.Random seeded here (Agent's is): a rollout makes four policies and the
+        # policy draws no random numbers; ``rng`` is made on first use, from the same seed
+        self.seed = seed
+        self.failures = 0
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
-        obvious = obvious_choice(view, legal)
-        if obvious is not None:
-            return obvious
+        # the kinds of action on offer, once (most decisions hold discards, riichi or calls
+        # only: ``obvious_choice`` answers None for them without being asked)
+        types = set(map(type, legal))
+        if any(issubclass(t, _OBVIOUS) for t in types):
+            obvious = obvious_choice(view, legal)
+            if obvious is not None:
+                return obvious
         counts, sets, closed = hand_shape(view)
-        if any(isinstance(a, (Discard, Riichi)) for a in legal):
+        if any(issubclass(t, (Discard, Riichi)) for t in types):
             return self._discard(view, legal, counts, sets, closed)
         return self._answer(view, legal, counts, sets, closed)
 
@@ -133,30 +199,34 @@ class FastPolicy(Agent):
     @staticmethod
     def _safest(view: PlayerView, threats: list[int], counts: list[int],
                 ranked: list[tuple[int, float, int]]) -> int:
-        visible = [0] * 34
-        for river in view.rivers:
-            for rt in river:
-                visible[rt.tile >> 2] += 1
-        for seat_melds in view.melds:
-            for m in seat_melds:
-                for t in m.tiles:
-                    visible[t >> 2] += 1
-        safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
-        order = {k: i for i, (_, _, k) in enumerate(ranked)}  # keep the shape among equals
-
-        def danger(k: int) -> tuple[int, int]:
-            if all(k in safe for safe in safe_by):
-                return (0, order[k])
+        """The least dangerous kind against every threat (genbutsu, honours seen, suji,
+        honours, the rest), the better shape among equals (the order of ``ranked``)."""
+        genbutsu = suji = _ALL_KINDS
+        for p in threats:
+            river = 0
+            for rt in view.rivers[p]:
+                river |= 1 << (rt.tile >> 2)
+            genbutsu &= river
+            # suji of k: k - 3 discarded (rank 4-9) or k + 3 discarded (rank 1-6), same suit
+            suji &= (river << 3) & _RANK_4_TO_9 | (river >> 3) & _RANK_1_TO_6
+        visible: list[int] | None = None
+        best, best_danger = -1, 99
+        for _, _, k in ranked:
+            if genbutsu >> k & 1:
+                return k  # the safest class, and the first of it in shape order
             if k >= 27:
-                return (1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3, order[k])
-            i = k % 9
-            suji = all((i >= 3 and k - 3 in safe) or (i <= 5 and k + 3 in safe)
-                       for safe in safe_by)
-            if suji:
-                return (2 if i in (0, 8, 1, 7, 2, 6) else 4, order[k])
-            return (5 if i in (0, 8) else 6, order[k])
-
-        return min(order, key=danger)
+                if visible is None:
+                    visible = _visible(view)
+                danger = 1 if visible[k] + counts[k] >= 4 or visible[k] >= 3 else 3
+            else:
+                i = k % 9
+                if suji >> k & 1:
+                    danger = 2 if i in (0, 8, 1, 7, 2, 6) else 4
+                else:
+                    danger = 5 if i in (0, 8) else 6
+            if danger < best_danger:
+                best, best_danger = k, danger
+        return best
 
     # ------------------------------------------------------------------ a discard on offer
     def _answer(self, view: PlayerView, legal: tuple[Action, ...], counts: list[int],
@@ -178,8 +248,8 @@ class FastPolicy(Agent):
             c = counts[:]
             for t in a.tiles:
                 c[t >> 2] -= 1
-            s = min((cached_shanten([n - (i == d) for i, n in enumerate(c)], sets - 1, False)
-                     for d in range(34) if c[d]), default=99)
+            s = min(discard_shanten(c, [d for d in range(34) if c[d]], sets - 1, False),
+                    default=99)
             if s < best_s:
                 best, best_s = a, s
         if best is not None:

@@ -86,7 +86,9 @@ def _play(game: Game, seat: int, action: Action, whole_game: bool, seed: int) ->
         if not pending or (not whole_game and table.over):
             break
         p = min(pending)
-        g.submit(p, agents[p].act(g.view(p), pending[p]))
+        legal = pending[p]
+        # a single legal action is what the policy's act returns unasked: no view to build
+        g.submit(p, legal[0] if len(legal) == 1 else agents[p].act(g.view(p), legal))
     out = table.state.outcome
     end = out.scores[seat] if out is not None else table.state.scores[seat]
     won = out is not None and seat in out.winners

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine.errors import RulesError
+from engine.hand.discard_shanten import shanten_after_discards
 from engine.hand.shanten import (
     InvalidHand,
     shanten,
@@ -185,3 +186,60 @@ def test_precomputed_suit_tables_match_the_dynamic_programme():
         assert _TABLES[_compute_suit(bytes(patterns[i]))] == stored, patterns[i]
         stored = _suit_table.TABLES[_suit_table.SPARE_IDS[i]]
         assert _TABLES[_compute_suit(bytes(patterns[i]), 1)] == stored, patterns[i]
+
+
+_YAOCHUU_KINDS = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+def test_shanten_after_discards_matches_one_hand_at_a_time():
+    # the rollout policy ranks discards with it: any difference would change the review's numbers
+    rng = random.Random(14)
+    wall = [k for k in range(34) for _ in range(4)]
+    seven_best = 0
+    for i in range(600):
+        sets = rng.randint(0, 4)
+        n = 3 * sets + 2
+        # a third of the hands from few kinds, most of them terminals and honours: pairs,
+        # triplets and near-kokushi shapes, where chiitoitsu or kokushi is the best count
+        kinds_pool = rng.sample(_YAOCHUU_KINDS, 8) + rng.sample(range(34), 3) if i % 3 == 0 \
+            else range(34)
+        pool = [k for k in wall if k in kinds_pool]
+        rng.shuffle(pool)
+        counts = [0] * 34
+        for k in pool[:n]:
+            counts[k] += 1
+        kinds = [k for k in range(34) if counts[k]]
+        for spares, closed in ((True, sets == 4), (True, False), (False, False)):
+            got = shanten_after_discards(counts, kinds, sets, spares=spares, closed=closed)
+            want = []
+            for k in kinds:
+                counts[k] -= 1
+                regular = s = shanten_regular(counts, sets, spares=spares)
+                if closed:
+                    s = min(s, shanten_chiitoitsu(counts), shanten_kokushi(counts))
+                    seven_best += s < regular
+                want.append(s)
+                counts[k] += 1
+            assert got == want
+    assert seven_best > 100  # the shapes above did reach chiitoitsu and kokushi
+
+
+def test_shanten_after_discards_refuses_a_kind_not_held():
+    with pytest.raises(RulesError, match="no tile of kind 5"):
+        shanten_after_discards(kinds_to_counts(parse_kinds("123m")), [5], 1)
+
+
+def test_shanten_after_discards_is_the_same_with_its_memo_cleared(monkeypatch):
+    from engine.hand import discard_shanten
+
+    rng = random.Random(15)
+    hands = [kinds_to_counts(rng.sample([k for k in range(34) for _ in range(4)], 14))
+             for _ in range(60)]
+    kinds = [[k for k in range(34) if c[k]] for c in hands]
+    first = [shanten_after_discards(c, ks, 4, spares=True, closed=True)
+             for c, ks in zip(hands, kinds, strict=True)]
+    monkeypatch.setattr(discard_shanten, "_AFTER_MAX", 2)  # cleared every other group
+    discard_shanten._AFTER.clear()
+    again = [shanten_after_discards(c, ks, 4, spares=True, closed=True)
+             for c, ks in zip(hands, kinds, strict=True)]
+    assert again == first and len(discard_shanten._AFTER) <= 2

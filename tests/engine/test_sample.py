@@ -158,3 +158,21 @@ def test_P1_a_three_player_sample_keeps_its_108_tiles_and_the_norths_set_aside()
         assert [list(x.nuki) for x in r.seats] == before
         return
     raise AssertionError("no seed of 40 had a North set aside before seat 0's turn")
+
+
+def test_clones_copy_every_slot_and_share_no_list():
+    # clone_seat and clone_round copy slot by slot: a field added later must come along too
+    from engine.sample import clone_round
+
+    g = Game(seed=11)
+    r = g.table.state
+    c = clone_round(r)
+    for name in type(r).__slots__:
+        if name not in ("win_cache", "pending", "seats"):  # emptied: recomputed; seats below
+            assert getattr(c, name) == getattr(r, name), name
+    for s, cs in zip(r.seats, c.seats, strict=True):
+        for name in type(s).__slots__:
+            v = getattr(s, name)
+            assert getattr(cs, name) == v, name
+            if isinstance(v, list):
+                assert getattr(cs, name) is not v, name
