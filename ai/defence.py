@@ -346,7 +346,14 @@ def tenpai_probability(opp: Opponent, turn: int) -> float:
 def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     """Points lost when dealing into ``opp``: riichi about 5200 (dealer 7700) before dora; an open
     hand showing dora or yakuhai triplets more than a bare one, and one whose calls are all of
-    one suit (honitsu, ``ai.openreads``) more again."""
+    one suit (honitsu, ``ai.openreads``) more again.
+
+    Measured and left out (issue 16): a riichi priced as the Houou rons of
+    ``../shared/logs/agari_vectors.jsonl`` average (215 non-dealer riichi rons 6,372 points, 74
+    dealer ones 7,688), three-player and ``normal`` prices kept: hard vs 3 RulebaseBot 1.750 ->
+    1.730 (deal-in 5.6 -> 5.2%, the same points), vs 3 greedy 1.870 -> 1.880, four hard win
+    20.5 -> 19.9%, deal-in 12.9 -> 12.6%: more folding bought no points, and the win rate fell
+    under issue 16's floor."""
     dora = set(dora)
     shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora)
     shown_yakuhai = sum(

@@ -85,6 +85,25 @@ SAME_SHANTEN = 1.15
 SAME_YAKUHAI = 0.85
 
 
+#: what a riichi win brings beyond its scored han: ura dora (about a third of riichi wins
+#: have some) and ippatsu, each han doubling a hand below mangan ...
+RIICHI_EXTRA_CHEAP = 1.3
+#: ... and little at mangan and above, where a han more moves the price by a step at most
+RIICHI_EXTRA_LIMIT = 1.1
+
+
+def riichi_extras(value: float, dealer: bool, points_priced: bool) -> float:
+    """The factor on a riichi hand's scored ``value`` for its ura dora and ippatsu: a cheap
+    hand gains more (a han doubles it) than a mangan; a value priced as the all-last's
+    final-score gain (``points_priced`` false) keeps the small factor.
+
+    >>> riichi_extras(1300, False, True), riichi_extras(8000, False, True)
+    (1.3, 1.1)
+    """
+    limit = 12000 if dealer else 8000
+    return RIICHI_EXTRA_CHEAP if points_priced and value < limit else RIICHI_EXTRA_LIMIT
+
+
 class Player(Agent):
     def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
                  *, rules: RuleSet) -> None:
@@ -294,6 +313,7 @@ class Player(Agent):
         use_riichi = closed if riichi is None else riichi
         total_w = 0
         total_v = 0.0
+        ron_yaku = False  # some wait wins by ron (a yakuless dama wins only by tsumo)
         used = set(tiles) | {t for m in melds for t in m.tiles}
         ol = self._outlook
         for _w, n, tile in live_waits(ws, sit.unseen, used):
@@ -309,8 +329,16 @@ class Player(Agent):
                     continue  # this wait has no yaku (or, for ron, none without tsumo)
                 results[tsumo] = res
                 val = max(val, float(res.total if tsumo else res.ron))
-                if not tsumo and not furiten and ol is None:
+                if not tsumo and not furiten and ol is None and riichi is None:
                     break
+            if riichi is not None and ol is None and True in results and not furiten \
+                    and False in results:
+                # riichi against dama: both priced as a win is, a tsumo (the menzen tsumo
+                # han, the riichi's tsumo share) or a ron, not by the ron alone, which left
+                # out what riichi adds on a tsumo
+                tsumo_share = 1 / RON_FACTOR
+                val = (tsumo_share * results[True].total
+                       + (1 - tsumo_share) * results[False].ron)
             if ol is not None and results:
                 t_res = results.get(True)
                 r_res = None if furiten else results.get(False)
@@ -326,6 +354,7 @@ class Player(Agent):
                 val = max(val, 1.0)
             if val <= 0:
                 continue
+            ron_yaku = ron_yaku or False in results
             total_w += n
             total_v += n * val
         if total_w == 0:
@@ -333,7 +362,7 @@ class Player(Agent):
         avg = total_v / total_w
         if use_riichi and riichi is None and ol is None:
             avg *= 1.15  # ura dora, ippatsu
-        return total_w, avg, not furiten
+        return total_w, avg, ron_yaku and not furiten
 
     def _kan_ok(self, sit: Situation, a: Kan, s_now: int) -> bool:
         """A kan turns a new dora indicator for everyone and draws from the dead wall. Worth it
@@ -457,7 +486,8 @@ class Player(Agent):
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r, hazard)
         ol = self._outlook
         stick = 1000.0 if ol is None else ol.stick_cost()
-        ev_r = p_r * (v_r + self._win_bonus(sit)) * 1.1 - (1 - p_r) * stick
+        ev_r = p_r * (v_r * riichi_extras(v_r, sit.view.seat_wind == 27, ol is None)
+                      + self._win_bonus(sit)) - (1 - p_r) * stick
         if w_d and ron_d:
             p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25, hazard)
         else:

@@ -1,7 +1,8 @@
 """Issue 16: the hard AI against a 3-dan bot. Push or fold looking past the discard at hand
 (``ai.pushfold``, the ``defensive`` personality's ``foresight``), and riichi rather than a cheap
-dama (``hard``). Each test fails with its knob turned back (``foresight`` off, ``riichi_bias``
-at its old 0.1; hard now has 0.2)."""
+dama (``hard``). Each test fails with its knob turned back (``foresight`` off; the riichi
+test with a negative ``riichi_bias``: since the riichi is priced with its tsumo, ura and
+ippatsu, ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; hard has 0.2)."""
 
 import dataclasses
 
@@ -73,7 +74,8 @@ def test_hard_still_pushes_a_ready_hand_with_value():
 
 def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
     # tanyao only (1,000 points dama) on the 7p kanchan, mid-round: riichi (+1 han, ura, and the
-    # others must fold), as strong players and tenhou-python-bot do with a hand this cheap
+    # others must fold), as strong players and tenhou-python-bot do with a hand this cheap; a
+    # riichi priced by its ron alone with the old bias 0.1 stayed dama here
     def view():
         return make_view("234m456p66s345s68p", "1z", live_tiles_left=45)
 
@@ -81,4 +83,4 @@ def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
     riichi = Riichi(v.drawn)
     assert hard().act(v, v.legal + (riichi,)) == riichi
     v = view()
-    assert hard(riichi_bias=0.1).act(v, v.legal + (riichi,)) != riichi
+    assert hard(riichi_bias=-0.2).act(v, v.legal + (riichi,)) != riichi

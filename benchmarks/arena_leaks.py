@@ -1,0 +1,250 @@
+"""Where the hero wins and loses points in the outside arena (issue 16): the four-player
+counterpart of ``sanma_leaks.py``, read from the mjai logs ``bench_arena.py --logs DIR`` keeps.
+
+Every round's score change of the hero (the ``cmd`` seat of each log) is split by cause, and the
+same split of the three opponents (averaged per seat) is printed beside it as the yardstick:
+
+- own wins, by the hand (riichi, closed dama, open), the sticks and honba they collect included;
+- deal-ins, by the hero's state at the discard (its own riichi; shanten after the discard; or
+  ``folding``: a riichi was on the table and the discard left the hand further from tenpai than
+  its best discard would) and by the winner's hand (riichi, dama, open);
+- tsumo paid, by the winner's hand;
+- exhaustive draws (tenpai / noten payments) and riichi sticks paid.
+
+Then the hero's tenpai hands: how often it declared riichi or stayed dama when it first reached
+tenpai with a closed hand, and how those rounds ended; and the rounds where another seat's
+riichi came before the hero's own: how often it kept pushing, how those rounds ended.
+
+    nice -n 10 .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --logs /tmp/rule
+    .venv/bin/python benchmarks/arena_leaks.py /tmp/rule
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.efficiency import shanten
+from engine.mjai.names import parse_mjai_tile
+from engine.tiles import format_kinds
+
+
+def kind(name: str) -> int:
+    return parse_mjai_tile(name)[0]
+
+
+def events(path: Path) -> Iterator[dict[str, object]]:
+    with gzip.open(path, "rt") if path.suffix == ".gz" else open(path) as f:
+        for line in f:
+            yield json.loads(line)
+
+
+def hero_seat(path: Path) -> int:
+    """The seat of ``cmd`` in an arena log's name (``game_SEED_K0_K1_K2_K3.jsonl``)."""
+    kinds = path.name.split(".")[0].split("_")[2:]
+    return kinds.index("cmd")
+
+
+class Seat:
+    """One seat's hand through a round, with what its discards were."""
+
+    def __init__(self, tiles: list[str]) -> None:
+        self.counts = [0] * 34
+        for t in tiles:
+            self.counts[kind(t)] += 1
+        self.melds = 0
+        self.opened = False
+        self.riichi = False
+        self.tenpai_seen = False  # first closed tenpai reached (for riichi / dama)
+        self.dama = False  # stayed silent at its first closed tenpai
+        self.state = ""  # the state of its last discard (deal-in classes)
+        self.discards = 0
+        self.last = ""  # its hand before its last discard, and that discard
+        self.first_tenpai = ""  # the hand, turn and threat at its first closed tenpai
+        self.end = "draw"  # how the round ended for it: won, dealt in, another won, draw
+
+    def shanten_after(self, k: int) -> int:
+        self.counts[k] -= 1
+        s = shanten(self.counts, 4 - self.melds, not self.opened)
+        self.counts[k] += 1
+        return s
+
+
+def category(points: dict[str, float], key: str, delta: float) -> None:
+    points[key] += delta
+
+
+def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[str],
+            rounds: Counter[str], show: bool = False) -> None:
+    """Adds the split of ``seats``' score changes in one log to ``pts`` (points) and ``cnt``
+    (events); ``rounds`` counts rounds of those seats."""
+    hands: list[Seat] = []
+    riichi_on: list[int] = []  # seats with a riichi accepted, in order
+    pending_reach = -1
+    for ev in events(path):
+        t = ev["type"]
+        if t == "start_kyoku":
+            hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[arg-type]
+            riichi_on = []
+            rounds["rounds"] += len(seats)
+        elif t == "tsumo":
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            if ev["pai"] != "?":
+                hands[a].counts[kind(str(ev["pai"]))] += 1
+        elif t == "reach":
+            pending_reach = int(ev["actor"])  # type: ignore[call-overload]
+        elif t == "dahai":
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            h = hands[a]
+            k = kind(str(ev["pai"]))
+            if h.riichi or a == pending_reach:
+                h.state = "own riichi"
+                if a == pending_reach and not h.tenpai_seen:
+                    h.tenpai_seen = True
+            else:
+                options = [h.shanten_after(x) for x in range(34) if h.counts[x]]
+                s = h.shanten_after(k)
+                threat = any(o != a for o in riichi_on)
+                if threat and s > min(options):
+                    h.state = "folding"
+                else:
+                    h.state = {0: "tenpai", 1: "1-shanten"}.get(s, "2+-shanten")
+                if s == 0 and not h.opened and not h.tenpai_seen:
+                    h.tenpai_seen = True
+                    h.dama = True
+                    h.counts[k] -= 1
+                    h.first_tenpai = (f"{format_kinds([x for x in range(34) for _ in range(h.counts[x])])}"
+                                      f" turn {h.discards + 1}, threat {threat}")
+                    h.counts[k] += 1
+            h.discards += 1
+            h.last = (f"{format_kinds([x for x in range(34) for _ in range(h.counts[x])])}"
+                      f"{' open' if h.opened else ''} threw {ev['pai']} turn {h.discards}")
+            h.counts[k] -= 1
+            if a in seats and riichi_on and a not in riichi_on and not h.riichi \
+                    and riichi_on[0] != a and h.state != "own riichi":
+                cnt["discards facing a riichi"] += 1
+                if h.state == "folding":
+                    cnt["folding discards facing a riichi"] += 1
+        elif t == "reach_accepted":
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            hands[a].riichi = True
+            riichi_on.append(a)
+            pending_reach = -1
+            if a in seats:
+                category(pts, "riichi sticks paid", -1000)
+                cnt["riichi"] += 1
+                if any(o != a for o in riichi_on[:-1]):
+                    cnt["riichi after another's"] += 1
+        elif t in ("chi", "pon", "daiminkan"):
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            h = hands[a]
+            for c in ev["consumed"]:  # type: ignore[attr-defined]
+                h.counts[kind(c)] -= 1
+            h.melds += 1
+            h.opened = True
+        elif t == "ankan":
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            for c in ev["consumed"]:  # type: ignore[attr-defined]
+                hands[a].counts[kind(c)] -= 1
+            hands[a].melds += 1
+        elif t == "kakan":
+            a = int(ev["actor"])  # type: ignore[call-overload]
+            hands[a].counts[kind(str(ev["pai"]))] -= 1
+        elif t == "hora":
+            w, target = int(ev["actor"]), int(ev["target"])  # type: ignore[call-overload]
+            deltas = ev["deltas"]
+            wh = hands[w]
+            hand = "riichi" if wh.riichi else "open" if wh.opened else "dama"
+            for x in hands:
+                x.end = "another won"
+            hands[target].end = "dealt in"
+            wh.end = "won"
+            for s in seats:
+                d = float(deltas[s])  # type: ignore[index]
+                if s == w:
+                    category(pts, f"win: {hand}", d)
+                    cnt[f"win: {hand}"] += 1
+                    if hands[s].riichi and riichi_on and riichi_on[0] != s:
+                        cnt["riichi after another's, won"] += 1
+                elif s == target:
+                    key = f"deal-in: {hands[s].state} -> {hand}"
+                    category(pts, key, d)
+                    cnt[key] += 1
+                    category(pts, "deal-ins (all)", d)
+                    cnt["deal-ins (all)"] += 1
+                    if show:
+                        print(f"  deal-in {d:,.0f} {hands[s].state} -> {hand}: {hands[s].last}")
+                elif d:
+                    category(pts, f"tsumo paid -> {hand}" if w == target else "other", d)
+        elif t == "end_kyoku":
+            for s in seats:
+                h = hands[s]
+                if h.dama and not h.riichi and not h.opened:
+                    cnt["closed tenpai, never riichi"] += 1
+                    cnt[f"closed tenpai, never riichi: {h.end}"] += 1
+                    if show:
+                        print(f"  {path.name} {h.first_tenpai}: {h.end}")
+        elif t == "ryukyoku":
+            deltas = ev["deltas"]
+            for s in seats:
+                d = float(deltas[s])  # type: ignore[index]
+                key = "draw: tenpai" if d > 0 else "draw: noten" if d < 0 else "draw: even"
+                category(pts, key, d)
+                cnt[key] += 1
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("logs", nargs="+", help="folders of arena mjai logs (bench_arena --logs)")
+    ap.add_argument("--show", action="store_true",
+                    help="list the hero's deal-ins and its closed tenpai hands that never declared riichi")
+    args = ap.parse_args()
+    files = sorted(p for d in args.logs for p in Path(d).glob("game_*.jsonl*"))
+    if not files:
+        print(f"arena_leaks: no game_*.jsonl logs in {' '.join(args.logs)}", file=sys.stderr)
+        return 2
+    split: dict[str, tuple[dict[str, float], Counter[str], Counter[str]]] = {}
+    for who in ("hero", "opps"):
+        split[who] = (defaultdict(float), Counter(), Counter())
+    for f in files:
+        try:
+            h = hero_seat(f)
+        except ValueError:
+            print(f"arena_leaks: {f.name} has no cmd seat, skipped", file=sys.stderr)
+            continue
+        analyse(f, [h], *split["hero"], show=args.show)
+        analyse(f, [s for s in range(4) if s != h], *split["opps"])
+    games = len(files)
+    hp, hc, hr = split["hero"]
+    op, oc, orr = split["opps"]
+    per_h, per_o = hr["rounds"] or 1, orr["rounds"] or 1
+    print(f"{games} games, hero {hr['rounds']} seat-rounds; points per 100 rounds "
+          "(count per 100 rounds), the opponents averaged per seat")
+    print(f"{'cause':<40} {'hero':>16} {'opponents':>16} {'hero-opp':>9}")
+    keys = sorted(set(hp) | set(op), key=lambda k: (k.split(":")[0], hp.get(k, 0.0)))
+    for k in keys:
+        a, b = 100 * hp.get(k, 0.0) / per_h, 100 * op.get(k, 0.0) / per_o
+        na, nb = 100 * hc.get(k, 0) / per_h, 100 * oc.get(k, 0) / per_o
+        print(f"{k:<40} {a:>8,.0f} ({na:4.1f}) {b:>8,.0f} ({nb:4.1f}) {a - b:>9,.0f}")
+    tot_h = 100 * sum(hp.values()) / per_h
+    tot_o = 100 * sum(v for k, v in op.items() if k != "deal-ins (all)") / per_o
+    tot_h -= 100 * hp.get("deal-ins (all)", 0.0) / per_h
+    print(f"{'total':<40} {tot_h:>8,.0f}        {tot_o:>8,.0f}")
+    for k in ("riichi", "riichi after another's", "riichi after another's, won",
+              "closed tenpai, never riichi", "closed tenpai, never riichi: won",
+              "closed tenpai, never riichi: dealt in", "closed tenpai, never riichi: another won",
+              "closed tenpai, never riichi: draw", "discards facing a riichi",
+              "folding discards facing a riichi"):
+        print(f"  {k:<38} hero {hc.get(k, 0):5d}   opponents/seat {oc.get(k, 0) / 3:7.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""benchmarks/arena_leaks.py: the split of a seat's score changes by cause, on a made-up mjai log
+(issue 16)."""
+
+import importlib.util
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("arena_leaks", ROOT / "benchmarks" / "arena_leaks.py")
+assert _spec is not None and _spec.loader is not None
+leaks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(leaks)
+
+HANDS = [
+    # seat 0: tenpai on the 4p kanchan (no yaku but riichi); it stays dama and throws 5p
+    ["2m", "2m", "7m", "8m", "9m", "3p", "5p", "1s", "2s", "3s", "4s", "5s", "6s"],
+    ["1m", "1m", "1m", "2p", "3p", "4p", "6s", "7s", "8s", "E", "E", "S", "S"],
+    ["1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C", "1m", "9m"],
+    ["2p", "2p", "3p", "3p", "4p", "4p", "6m", "6m", "7m", "7m", "8m", "8m", "9s"],
+]
+
+
+def write_log(tmp_path: Path) -> Path:
+    evs = [
+        {"type": "start_game", "names": ["0", "1", "2", "3"]},
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1z", "kyoku": 1, "honba": 0,
+         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": HANDS},
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+        {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "W"},
+        {"type": "reach", "actor": 1},
+        {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": True},
+        {"type": "reach_accepted", "actor": 1},
+        {"type": "tsumo", "actor": 2, "pai": "W"},
+        {"type": "dahai", "actor": 2, "pai": "W", "tsumogiri": True},
+        {"type": "tsumo", "actor": 3, "pai": "W"},
+        {"type": "dahai", "actor": 3, "pai": "W", "tsumogiri": True},
+        {"type": "tsumo", "actor": 0, "pai": "C"},
+        {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+        {"type": "hora", "actor": 1, "target": 0, "deltas": [-3900, 4900, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    path = tmp_path / "game_1_cmd_rule_rule_rule.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    return path
+
+
+def test_a_deal_in_is_split_by_the_seats_state_and_the_winners_hand(tmp_path):
+    path = write_log(tmp_path)
+    assert leaks.hero_seat(path) == 0
+    pts: defaultdict[str, float] = defaultdict(float)
+    cnt: Counter[str] = Counter()
+    rounds: Counter[str] = Counter()
+    leaks.analyse(path, [0], pts, cnt, rounds)
+    assert rounds["rounds"] == 1
+    assert pts["deal-in: tenpai -> riichi"] == -3900 and pts["deal-ins (all)"] == -3900
+    assert cnt["closed tenpai, never riichi"] == 1
+    assert cnt["closed tenpai, never riichi: dealt in"] == 1
+    assert cnt["discards facing a riichi"] == 1
+    other: defaultdict[str, float] = defaultdict(float)
+    leaks.analyse(path, [1], other, Counter(), Counter())
+    assert other["win: riichi"] == 4900 and other["riichi sticks paid"] == -1000
+
+
+def test_no_logs_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["arena_leaks.py", str(tmp_path)])
+    assert leaks.main() == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no game_" in err

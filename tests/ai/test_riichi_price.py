@@ -1,0 +1,73 @@
+"""Issue 16: riichi against dama priced as the wins are (the arena leak: against RulebaseBot the
+hard AI stayed silent on 60 closed tenpai hands in 100 games and won 9 of them, mostly hands
+with no yaku but riichi, whose dama was priced as if a ron could win it).
+
+Each test fails on the code before: the yakuless dama counted as ron-able, a riichi priced by
+its ron alone with a flat 1.1 for ura and ippatsu."""
+
+import dataclasses
+
+import pytest
+
+from ai import make_agent
+from ai.observe import observe
+from ai.player import RIICHI_EXTRA_CHEAP, RIICHI_EXTRA_LIMIT, riichi_extras
+from engine.actions import Riichi
+from engine.rules import TENHOU
+from engine.tiles import TilePool
+from tests.ai.helpers import make_view
+
+
+def hard(**knobs):
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, **knobs)
+    return agent
+
+
+def tenpai_value(hand: str, riichi: bool):
+    v = make_view(hand, "1z", live_tiles_left=42)
+    sit = observe(v)
+    tiles = sorted(TilePool().parse(hand))
+    counts = [0] * 34
+    for t in tiles:
+        counts[t >> 2] += 1
+    return hard()._tenpai_value(sit, counts, [], tiles, True, riichi=riichi)
+
+
+def test_a_yakuless_dama_wins_only_by_tsumo():
+    # 22789m 35p 123456s waits on the 4p kanchan with no yaku but riichi (or menzen tsumo)
+    w, value, ron = tenpai_value("22789m35p123456s", riichi=False)
+    assert (w, ron) == (4, False) and value == 1100  # tsumo 30 fu 1 han: 300/500
+    assert tenpai_value("22789m35p123456s", riichi=True)[2] is True
+    assert tenpai_value("234m456p66s345s68p", riichi=False)[2] is True  # tanyao wins by ron
+
+
+def test_a_riichi_is_priced_between_its_ron_and_its_tsumo():
+    # riichi on the 4p: ron 1,300; tsumo (riichi, menzen tsumo) 2,000: the price lies between
+    _, value, _ = tenpai_value("22789m35p123456s", riichi=True)
+    assert 1300 < value < 2000
+
+
+def test_riichi_extras_favour_cheap_hands():
+    assert riichi_extras(2000, False, True) == RIICHI_EXTRA_CHEAP > RIICHI_EXTRA_LIMIT
+    assert riichi_extras(8000, False, True) == RIICHI_EXTRA_LIMIT
+    assert riichi_extras(8000, True, True) == RIICHI_EXTRA_CHEAP  # a dealer's mangan is 12,000
+    assert riichi_extras(2000, False, False) == RIICHI_EXTRA_LIMIT  # all-last gains
+
+
+@pytest.mark.parametrize("hand, left", [("22789m35p123456s", 42), ("234m1145689p789s", 50)])
+def test_hard_riichis_a_yakuless_tenpai_mid_round(hand, left):
+    # no yaku but riichi, on a kanchan / penchan, mid-round: dama wins only by tsumo
+    v = make_view(hand, "1z", live_tiles_left=left)
+    riichi = Riichi(v.drawn)
+    assert hard().act(v, v.legal + (riichi,)) == riichi
+
+
+def test_the_riichi_bias_still_tips_a_cheap_kanchan():
+    # tanyao only (1,000 points dama) on the 7p kanchan, 30 tiles left: close, the bias decides
+    def act(bias):
+        v = make_view("234m456p66s345s68p", "1z", live_tiles_left=30)
+        return hard(riichi_bias=bias).act(v, v.legal + (Riichi(v.drawn),))
+
+    assert isinstance(act(0.2), Riichi)
+    assert not isinstance(act(-0.2), Riichi)
