@@ -191,6 +191,17 @@ class Player:
             await asyncio.sleep(random.uniform(0.4, 0.9))  # a person's pace
 
 
+async def client_lag(until: float, lags: list[float], tick: float = 0.02) -> None:
+    """How late the clients' own event loop wakes (a 20 ms sleep, over and over, until
+    ``until``): every player's screen is parsed in this one process, so a key's measured
+    latency includes the wait for this loop; its lag says how much of a figure is the
+    clients' and not the server's."""
+    while time.monotonic() < until:
+        start = time.monotonic()
+        await asyncio.sleep(tick)
+        lags.append(time.monotonic() - start - tick)
+
+
 async def run(players: int, seconds: float) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
@@ -235,7 +246,10 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         mine0 = time.process_time()  # the clients' own CPU (SSH, pyte): all in this process
         if profile:
             server.send_signal(signal.SIGUSR1)  # the profile covers the play only
+        lags: list[float] = []
+        watch = asyncio.get_running_loop().create_task(client_lag(until, lags))
         await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
+        await watch
         after = rss_kib(server.pid)
         cpu_used = cpu_seconds(server.pid) - cpu0
         cpu = cpu_used / (time.monotonic() - wall0)
@@ -266,6 +280,8 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "keys": keys,
             "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
             "load": os.getloadavg()[0],
+            "lag50_ms": 1000 * statistics.median(lags) if lags else float("nan"),
+            "lag95_ms": 1000 * sorted(lags)[int(0.95 * (len(lags) - 1))] if lags else float("nan"),
         }
     finally:
         server.terminate()
@@ -397,7 +413,8 @@ def main() -> None:
               f"server CPU {100 * r['server_cpu']:.0f}% of a core, clients "
               f"{100 * r['client_cpu']:.0f}% (machine load "
               f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
-              f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}"
+              f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}; "
+              f"the clients' loop late p50/p95 {r['lag50_ms']:.0f}/{r['lag95_ms']:.0f} ms"
               f"{'; server pinned to one core, clients to the rest' if args.pin else ''}"
               f"{f'; players think {args.think:g} s a discard' if args.think else ''}",
               flush=True)
