@@ -204,7 +204,9 @@ def main() -> int:
     messages = record(SEED, args.messages)
     if args.gc == "server":
         from app.serve.app import collect_less
+        from app.serve.strips import break_strip_cycles
 
+        break_strip_cycles()
         collect_less()  # as the server does once it listens, before any player's screen
     profile = cProfile.Profile() if args.profile else None
     kinds = tuple(args.profile.split(",")) if args.profile else ()

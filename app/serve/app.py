@@ -29,25 +29,50 @@ from app.storage.settings import Settings
 _SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
             "truecolor": ColorSystem.TRUECOLOR}
 
-#: The server's cyclic garbage collector: young generations as Python's defaults, a full pass
-#: only after 100 passes of the middle one (Python's default: 10), see ``collect_less``.
-GC_THRESHOLDS = (700, 10, 100)
+#: The server's cyclic garbage collector: young generations as Python's defaults, no full pass
+#: by count (a third threshold no run reaches), see ``collect_less``.
+GC_THRESHOLDS = (700, 10, 1_000_000_000)
+#: seconds between two full collections of the server (``collect_in_full``)
+FULL_COLLECTION_SECONDS = 120.0
 
 
 def collect_less() -> None:
-    """Make the server's full garbage collections rare and cheaper, once it has started.
+    """Make the server's full garbage collections rare, once it has started.
 
     A full collection scans every object of every connection's app (each a Textual screen
-    stack) and the event loop of all of them waits meanwhile: at 40 players it took ~1 s (up
-    to 3 s on a loaded machine), 46 times in a bench_serve run of 40 players, every key press
-    at every table held up. Here what exists at start (modules, the tables resumed) is frozen
-    out of the scan (``gc.freeze``; it lives as long as the server anyway), and full
-    collections come ten times less often (``GC_THRESHOLDS``; the young generations, whose
-    passes take milliseconds, are collected as often as by default, so most cyclic garbage
-    still goes early)."""
+    stack) and the event loop of all of them waits meanwhile: at 40 players it takes 1-2 s.
+    Python starts one whenever the objects that outlived the young generations grow by a
+    quarter, which a server of many sessions does all the time: even after 100 middle passes
+    instead of 10, bench_serve's 40 players met one every few seconds (10 in a 20 s run, the
+    whole tail of its latencies: p95 1.5 s at a person's pace). Here what exists at start
+    (modules, the tables resumed) is frozen out of the scans (``gc.freeze``; it lives as
+    long as the server anyway), and full collections never come by count
+    (``GC_THRESHOLDS``): ``collect_in_full`` makes one every ``FULL_COLLECTION_SECONDS``. The
+    young generations, whose passes take milliseconds, are collected as often as by default,
+    so most cyclic garbage still goes early; what outlives them (a closed session's app)
+    waits for the next full pass."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def collect_in_full(loop: Any, seconds: float = FULL_COLLECTION_SECONDS) -> Any:
+    """Run a full collection every ``seconds`` on ``loop``; returns the pending timer (the
+    handle of the next one: ``cancel()`` stops them)."""
+
+    class Every:
+        handle: Any = None
+
+        def run(self) -> None:
+            gc.collect()
+            self.handle = loop.call_later(seconds, self.run)
+
+        def cancel(self) -> None:
+            self.handle.cancel()
+
+    every = Every()
+    every.handle = loop.call_later(seconds, every.run)
+    return every
 
 
 class ServeApp(RiichiApp):

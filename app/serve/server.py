@@ -94,6 +94,7 @@ class RiichiServer:
         self.authorized: set[bytes] = set()
         self.tables: Tables | None = None
         self.acceptor: Any = None
+        self.collector: Any = None  # the full garbage collections' timer (collect_in_full)
         self.web: Any = None  # app.serve.web.WebServer with --web
         self.web_addresses: Counter[str] = Counter()
         self.stopped = asyncio.Event()
@@ -118,9 +119,12 @@ class RiichiServer:
             await self.web.start(self.options.web_host, self.options.web_port)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
-        from app.serve.app import collect_less
+        from app.serve.app import collect_in_full, collect_less
+        from app.serve.strips import break_strip_cycles
 
-        collect_less()  # full garbage collections stall every connection: rare, smaller
+        break_strip_cycles()  # most of the cyclic garbage the screens made
+        collect_less()  # full garbage collections stall every connection: on a timer only
+        self.collector = collect_in_full(loop)
         log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
                  "open to any key" if self.options.open else "authorized keys only")
         return problems
@@ -153,6 +157,8 @@ class RiichiServer:
         if self.stopped.is_set():
             return
         log.info("stopping: saving %d tables", len(self.tables.tables) if self.tables else 0)
+        if self.collector is not None:
+            self.collector.cancel()
         if self.tables is not None:
             self.tables.stop_all()
         for session in list(self.sessions):

@@ -493,19 +493,37 @@ def test_a_watcher_of_a_three_player_table_sees_names_by_the_norths():
     assert "You" in solo
 
 
-def test_the_server_collects_its_garbage_in_full_rarely_and_without_what_it_started_with():
+def test_the_server_collects_its_garbage_in_full_on_a_timer_only_and_without_what_it_started_with(
+        monkeypatch):
     """``collect_less`` (called once the server listens): what exists then is frozen out of the
-    collector's scans, and full collections come after 100 middle ones, not Python's 10 (each
-    held every connection up for about a second at 40 players)."""
+    collector's scans and no full collection comes by count (each held every connection up
+    for one to three seconds at 40 players, one every few seconds); ``collect_in_full`` makes
+    one every FULL_COLLECTION_SECONDS, until cancelled."""
+    import asyncio
     import gc
 
-    from app.serve.app import GC_THRESHOLDS, collect_less
+    from app.serve.app import FULL_COLLECTION_SECONDS, GC_THRESHOLDS, collect_in_full, collect_less
 
     before = gc.get_threshold()
     try:
         collect_less()
-        assert gc.get_threshold() == GC_THRESHOLDS == (700, 10, 100)
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert GC_THRESHOLDS[:2] == (700, 10) and GC_THRESHOLDS[2] >= 10**9
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+    assert 60 <= FULL_COLLECTION_SECONDS <= 600
+
+    async def timer() -> int:
+        every = collect_in_full(asyncio.get_running_loop(), 0.05)
+        await asyncio.sleep(0.18)
+        every.cancel()
+        n = len(full)
+        await asyncio.sleep(0.12)
+        assert len(full) == n  # cancelled: no more
+        return n
+
+    full: list[int] = []
+    monkeypatch.setattr(gc, "collect", lambda *args: full.append(1) or 0)
+    assert asyncio.run(timer()) >= 2
