@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.review.policy import FastPolicy, hand_shape, rank_discards
+from ai.review.policy import FastPolicy, _visible, hand_shape, rank_discards
 from ai.review.review import review_walk
 from ai.review.walk import walk_record
 from engine.actions import Discard
@@ -20,14 +20,7 @@ MJLOGS = sorted((LOGS / "mjlog").glob("*.mjlog"))  # the hanchan bench's game is
 
 def _safest_plainly(view, threats, counts, ranked):
     """FastPolicy._safest as first written, with sets and generators (the reference)."""
-    visible = [0] * 34
-    for river in view.rivers:
-        for rt in river:
-            visible[rt.tile >> 2] += 1
-    for seat_melds in view.melds:
-        for m in seat_melds:
-            for t in m.tiles:
-                visible[t >> 2] += 1
+    visible = _visible(view)  # unchanged: the new code counts the same
     safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
     order = {k: i for i, (_, _, k) in enumerate(ranked)}
 
