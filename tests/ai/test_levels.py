@@ -10,6 +10,8 @@ is a league figure: ``riichi selfplay --seats hard,normal,easy,greedy --duplicat
 
 import random
 
+import pytest
+
 from ai import make_agent
 from ai.defence import Opponent, coarse_danger, tile_danger
 from ai.observe import observe
@@ -80,14 +82,27 @@ def tenpai_positions(n, seed=13):
     return out
 
 
-def test_normal_declares_riichi_more_readily_than_hard():
+def test_normal_declares_riichi_on_every_decent_wait():
+    # (hard used to keep some of these dama: the hands it kept were yakuless, which can only
+    # win by tsumo silently but were priced as if a ron could win them; since that fix,
+    # issue 16, it declares them all, rightly. Where hard should stay dama: below.)
     views = tenpai_positions(40)
-    counts = {}
-    for level in ("normal", "hard"):
-        agent = make_agent(level, seed=2, rules=TENHOU)
-        counts[level] = sum(isinstance(agent.act(v, v.legal), Riichi) for v in views)
-    assert counts["normal"] == len(views), counts  # every one of these waits is decent
-    assert counts["hard"] < counts["normal"], counts  # hard keeps some dama
+    agent = make_agent("normal", seed=2, rules=TENHOU)
+    assert all(isinstance(agent.act(v, v.legal), Riichi) for v in views)
+
+
+@pytest.mark.xfail(strict=True, reason="known gap (issue 16): hard prices a riichi's lower win "
+                   "rate (the others fold) too low to stay dama on a hand already a haneman")
+def test_hard_keeps_a_haneman_dama_that_normal_declares():
+    # tanyao pinfu sanshoku with two red-less dora (5p under a 4p indicator), a two-sided
+    # wait early: 6 han dama, 7 with riichi (the same haneman by ron)
+    base = make_view("234m234p234s55p67s", "9m", dora="4p", live_tiles_left=50)
+    view = make_view("234m234p234s55p67s", "9m", dora="4p", live_tiles_left=50,
+                     legal=base.legal + tuple(Riichi(t) for t in base.hand + (base.drawn,)))
+    normal = make_agent("normal", seed=2, rules=TENHOU).act(view, view.legal)
+    hard = make_agent("hard", seed=2, rules=TENHOU).act(view, view.legal)
+    assert isinstance(normal, Riichi)
+    assert not isinstance(hard, Riichi)
 
 
 def open_threat_positions(n, seed=21):
