@@ -39,11 +39,23 @@ class Agent:
 
     kind = "base"
     failures = 0  # also for subclasses whose __init__ skips Agent's
+    _rng: random.Random | None = None
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
         self.failures = 0  # exceptions from ``choose`` answered with the fallback
+
+    @property
+    def rng(self) -> random.Random:
+        """The agent's random numbers, made from ``seed`` on first use (the same sequence as
+        made at once: most agents draw none, and a review's rollouts make four a sample)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """One of ``legal`` (raises ``ValueError`` when ``legal`` is empty). An exception from

@@ -18,7 +18,6 @@ levels in ``benchmarks/bench_review.py`` (see the README "Review" section).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -142,23 +141,6 @@ class FastPolicy(Agent):
     """Efficiency with simple defence, for rollouts (see the module text)."""
 
     kind = "fast"
-
-    def __init__(self, seed: int = 0) -> None:
-        # no random.Random seeded here (Agent's is): a rollout makes four policies and the
-        # policy draws no random numbers; ``rng`` is made on first use, from the same seed
-        self.seed = seed
-        self.failures = 0
-        self._rng: random.Random | None = None
-
-    @property
-    def rng(self) -> random.Random:
-        if self._rng is None:
-            self._rng = random.Random(self.seed)
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
 
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         # the kinds of action on offer, once (most decisions hold discards, riichi or calls
