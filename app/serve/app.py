@@ -32,7 +32,7 @@ _SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
 #: The server's cyclic garbage collector: young generations as Python's defaults, no full pass
 #: by count (a third threshold no run reaches), see ``collect_less``.
 GC_THRESHOLDS = (700, 10, 1_000_000_000)
-#: seconds between two full collections of the server (``collect_in_full``)
+#: seconds between two full collections of the server (``FullCollections``)
 FULL_COLLECTION_SECONDS = 120.0
 
 
@@ -47,7 +47,7 @@ def collect_less() -> None:
     whole tail of its latencies: p95 1.5 s at a person's pace). Here what exists at start
     (modules, the tables resumed) is frozen out of the scans (``gc.freeze``; it lives as
     long as the server anyway), and full collections never come by count
-    (``GC_THRESHOLDS``): ``collect_in_full`` makes one every ``FULL_COLLECTION_SECONDS``. The
+    (``GC_THRESHOLDS``): ``FullCollections`` makes one every ``FULL_COLLECTION_SECONDS``. The
     young generations, whose passes take milliseconds, are collected as often as by default,
     so most cyclic garbage still goes early; what outlives them (a closed session's app)
     waits for the next full pass."""
@@ -56,23 +56,19 @@ def collect_less() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def collect_in_full(loop: Any, seconds: float = FULL_COLLECTION_SECONDS) -> Any:
-    """Run a full collection every ``seconds`` on ``loop``; returns the pending timer (the
-    handle of the next one: ``cancel()`` stops them)."""
+class FullCollections:
+    """Run a full collection every ``seconds`` on ``loop`` until ``cancel()``."""
 
-    class Every:
-        handle: Any = None
+    def __init__(self, loop: Any, seconds: float = FULL_COLLECTION_SECONDS) -> None:
+        self.loop, self.seconds = loop, seconds
+        self.handle = loop.call_later(seconds, self.run)
 
-        def run(self) -> None:
-            gc.collect()
-            self.handle = loop.call_later(seconds, self.run)
+    def run(self) -> None:
+        gc.collect()
+        self.handle = self.loop.call_later(self.seconds, self.run)
 
-        def cancel(self) -> None:
-            self.handle.cancel()
-
-    every = Every()
-    every.handle = loop.call_later(seconds, every.run)
-    return every
+    def cancel(self) -> None:
+        self.handle.cancel()
 
 
 class ServeApp(RiichiApp):

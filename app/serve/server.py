@@ -94,7 +94,7 @@ class RiichiServer:
         self.authorized: set[bytes] = set()
         self.tables: Tables | None = None
         self.acceptor: Any = None
-        self.collector: Any = None  # the full garbage collections' timer (collect_in_full)
+        self.collector: Any = None  # FullCollections, once listening
         self.web: Any = None  # app.serve.web.WebServer with --web
         self.web_addresses: Counter[str] = Counter()
         self.stopped = asyncio.Event()
@@ -119,12 +119,12 @@ class RiichiServer:
             await self.web.start(self.options.web_host, self.options.web_port)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
-        from app.serve.app import collect_in_full, collect_less
+        from app.serve.app import FullCollections, collect_less
         from app.serve.strips import break_strip_cycles
 
         break_strip_cycles()  # most of the cyclic garbage the screens made
         collect_less()  # full garbage collections stall every connection: on a timer only
-        self.collector = collect_in_full(loop)
+        self.collector = FullCollections(loop)
         log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
                  "open to any key" if self.options.open else "authorized keys only")
         return problems

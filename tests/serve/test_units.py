@@ -497,12 +497,12 @@ def test_the_server_collects_its_garbage_in_full_on_a_timer_only_and_without_wha
         monkeypatch):
     """``collect_less`` (called once the server listens): what exists then is frozen out of the
     collector's scans and no full collection comes by count (each held every connection up
-    for one to three seconds at 40 players, one every few seconds); ``collect_in_full`` makes
+    for one to three seconds at 40 players, one every few seconds); ``FullCollections`` makes
     one every FULL_COLLECTION_SECONDS, until cancelled."""
     import asyncio
     import gc
 
-    from app.serve.app import FULL_COLLECTION_SECONDS, GC_THRESHOLDS, collect_in_full, collect_less
+    from app.serve.app import FULL_COLLECTION_SECONDS, GC_THRESHOLDS, FullCollections, collect_less
 
     before = gc.get_threshold()
     try:
@@ -516,7 +516,7 @@ def test_the_server_collects_its_garbage_in_full_on_a_timer_only_and_without_wha
     assert 60 <= FULL_COLLECTION_SECONDS <= 600
 
     async def timer() -> int:
-        every = collect_in_full(asyncio.get_running_loop(), 0.05)
+        every = FullCollections(asyncio.get_running_loop(), 0.05)
         await asyncio.sleep(0.18)
         every.cancel()
         n = len(full)
