@@ -281,6 +281,8 @@ class RiichiApp(App):
                 return
             self.discard_saved_game()
         self.push_screen(TableScreen.new_game(self, setup))
+        # --seed N seeds the game the command started; a later New game deals new tiles
+        self.options.seed = None
 
     def discard_saved_game(self) -> None:
         """Remove the saved game the player agreed to replace (a game another riichi plays is
