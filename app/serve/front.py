@@ -118,6 +118,7 @@ class Workers:
             raise RuntimeError(f"worker {w.index} did not start: {e}") from None
         writer.write(frame(CONTROL))
         w.control = writer
+        self.tell(w)  # the other workers' tables (a restarted worker's lobby lists them too)
         w.ready.set()
         self._task(self._controlled(w, reader))
         self._task(self._watch(w, w.proc))
@@ -185,9 +186,14 @@ class Workers:
     def broadcast(self, source: int | None = None) -> None:
         """Every worker (but ``source``) is sent the others' tables."""
         for w in self.workers:
-            if w.control is not None and w.index != source:
-                others = [s for o in self.workers if o is not w for s in o.summaries]
-                w.control.write(frame_json(LISTING, others))
+            if w.index != source:
+                self.tell(w)
+
+    def tell(self, w: WorkerProcess) -> None:
+        """``w`` is sent the other workers' tables."""
+        if w.control is not None:
+            others = [s for o in self.workers if o is not w for s in o.summaries]
+            w.control.write(frame_json(LISTING, others))
 
     async def stop(self, timeout: float = 15.0) -> None:
         """Every worker saves its tables, tells its players and exits; waited for."""

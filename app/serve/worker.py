@@ -122,6 +122,7 @@ class RelayLink(AppHolder):
         if kind not in ("join", "watch") or not isinstance(code, str) or not parse_code(code):
             kind, code = "lobby", None
         via = "web" if hello.get("via") == "web" else "ssh"
+        log.info("session of %s (%s): %s%s", key, via, kind, f" {code}" if code else "")
         reading = asyncio.get_running_loop().create_task(self._read(reader))
         status = 1
         try:

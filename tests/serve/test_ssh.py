@@ -48,8 +48,9 @@ def concealed_count(text: str, name: str) -> int:
     return int(re.search(rf"{name} \d+ \((\d+)\)", text).group(1))
 
 
-def test_two_players_discard_and_call(tmp_path, keys, cleanup):
-    server, alice, bob, code = start_two(tmp_path, keys, cleanup)
+@pytest.mark.parametrize("workers", [(), ("--workers", "1")], ids=["default", "one-process"])
+def test_two_players_discard_and_call(tmp_path, keys, cleanup, workers):
+    server, alice, bob, code = start_two(tmp_path, keys, cleanup, *workers)
     a, b = Player(alice, take_calls=False), Player(bob, take_calls=False)
     # each sees their own hand only, and the other by name
     assert hand_row(alice.text()) != hand_row(bob.text())
@@ -223,8 +224,9 @@ def test_shell_exec_subsystem_and_forwarding_are_refused(tmp_path, keys, cleanup
             tunnel.wait(10)
 
 
-def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup):
-    server, alice, bob, code = start_two(tmp_path, keys, cleanup)
+@pytest.mark.parametrize("workers", [(), ("--workers", "1")], ids=["default", "one-process"])
+def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup, workers):
+    server, alice, bob, code = start_two(tmp_path, keys, cleanup, *workers)
     a, b = Player(alice, take_calls=False), Player(bob, take_calls=False)
     play([a, b], lambda: a.discards >= 2 and b.discards >= 1)
     text = wait_for_draw(alice, [b])
@@ -236,7 +238,7 @@ def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup):
     assert "stopped, every table saved" in out
     assert (tmp_path / "home" / "data" / "tables" / f"{code}.jsonl").exists()
     assert alice.wait_exit(10) is not None
-    again = serve(tmp_path, cleanup, "--open")
+    again = serve(tmp_path, cleanup, "--open", *workers)
     assert "1 tables resumed" in again.banner
     back = connect(again, keys, cleanup, "alice", "join", code)
     text = back.wait_for("Your turn")
