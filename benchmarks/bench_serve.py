@@ -99,15 +99,15 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def family_cpu(pid: int) -> float:
-    """CPU seconds of ``pid`` and its children (live ones)."""
-    total = 0.0
+def family_cpu(pid: int) -> list[float]:
+    """CPU seconds of ``pid`` and of each of its children (live ones), in ``family``'s order."""
+    out = []
     for p in family(pid):
         try:
-            total += cpu_seconds(p)
+            out.append(cpu_seconds(p))
         except OSError:
             pass
-    return total
+    return out
 
 
 def family_rss(pid: int) -> list[int]:
@@ -292,8 +292,11 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         await watch
         each = family_rss(server.pid)
         after = sum(each)
-        cpu_used = family_cpu(server.pid) - cpu0
-        cpu = cpu_used / (time.monotonic() - wall0)
+        cpu1 = family_cpu(server.pid)
+        wall = time.monotonic() - wall0
+        split = [(b - a) / wall for a, b in zip(cpu0, cpu1, strict=False)]
+        cpu_used = sum(cpu1) - sum(cpu0)
+        cpu = cpu_used / wall
         clients = (time.process_time() - mine0) / (time.monotonic() - wall0)
         keys = sum(p.keys for p in people)
         if profile:
@@ -319,6 +322,7 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "rss_each_mib": [r / 1024 for r in each],
             "workers": WORKERS[0],
             "server_cpu": cpu,
+            "cpu_each": split,
             "client_cpu": clients,
             "keys": keys,
             "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
@@ -468,7 +472,8 @@ def measure(args: argparse.Namespace) -> None:
               f"{r['rss_after_mib']:.0f} MiB at the end "
               f"({' + '.join(f'{m:.0f}' for m in r['rss_each_mib'])}: the front, then each "
               f"worker); "
-              f"server CPU {100 * r['server_cpu']:.0f}% of a core (all its processes), clients "
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core ("
+              f"{' + '.join(f'{100 * c:.0f}' for c in r['cpu_each'])}), clients "
               f"{100 * r['client_cpu']:.0f}% (machine load "
               f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
               f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}; "

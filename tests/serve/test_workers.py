@@ -60,8 +60,11 @@ def test_one_lobby_across_workers_and_a_join_moves_the_connection(tmp_path, keys
     assert re.search(rf"{mine} .*1/4 alice", text), text
     bob.send("q")  # his table goes; back in his lobby (worker 1), alice's table listed
     bob.wait_for(rf"{mine} .*1/4 alice")
-    carol.wait_for(rf"{mine} .*1/4 alice")
-    assert theirs not in carol.text()
+    deadline = time.monotonic() + 10
+    while theirs in carol.text():  # gone from the other worker's lobby too
+        assert time.monotonic() < deadline, carol.text()
+        time.sleep(0.05)
+    assert re.search(rf"{mine} .*1/4 alice", carol.text())
     bob.send("\r")  # join the table under the cursor: worker 0's
     bob.wait_for("Waiting for alice to start")
     wait_log(server, r"moves to worker 0 \(\['join', '" + mine)
@@ -97,6 +100,26 @@ def test_join_code_goes_to_its_worker_and_a_killed_worker_is_started_again(tmp_p
     text = back.wait_for("Your turn", 30)
     assert hand_tiles(text) == hand  # her hand, at her turn
     assert server.proc.poll() is None  # the front never stopped
+    # a worker never outlives its front (its control connection closes)
+    pids = [worker_pid(server, i) for i in (0, 1)]
+    server.proc.kill()
+    server.proc.wait(5)
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in pids):
+        assert time.monotonic() < deadline, "a worker outlived its front"
+        time.sleep(0.1)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as f:  # a zombie (not yet reaped) has ended
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_sigterm_saves_every_workers_tables_and_other_counts_resume_them(tmp_path, keys,
