@@ -424,7 +424,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
     parser.add_argument("--pin", action="store_true",
                         help="the server on core 0, these clients on the other cores "
-                             "(taskset): the figures measure the server, not the clients")
+                             "(taskset): the figures measure the server, not the clients; "
+                             "its workers inherit core 0 (use it with --workers 1)")
     parser.add_argument("--no-probe", action="store_true",
                         help="the players never open the help page (discards only)")
     parser.add_argument("--think", type=float, default=0.0,
