@@ -273,14 +273,18 @@ class Relay:
         hello = dict(self.hello)
         while not self.closed:
             w = self.workers.pick(hello.get("start"))
-            try:
-                reader, self.writer = await self.workers.open(
-                    w, {**hello, "size": list(self.link.size)})
-            except (OSError, TimeoutError) as e:
-                log.warning("could not reach worker %d: %s", w.index, e)
-                self.link.write("riichi: the server cannot start your session now: try again "
-                                "soon\r\n")
-                return 1
+            for attempt in range(3):  # (a worker that just died is not known to be yet)
+                try:
+                    reader, self.writer = await self.workers.open(
+                        w, {**hello, "size": list(self.link.size)})
+                    break
+                except (OSError, TimeoutError) as e:
+                    if attempt == 2 or self.closed:
+                        log.warning("could not reach worker %d: %s", w.index, e)
+                        self.link.write("riichi: the server cannot start your session now: "
+                                        "try again soon\r\n")
+                        return 1
+                    await asyncio.sleep(1.0)
             w.sessions += 1
             try:
                 kind, value = await self._pump(reader)

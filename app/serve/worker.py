@@ -93,7 +93,7 @@ class RelayLink(AppHolder):
         self.closing = False
 
     def write(self, data: str) -> None:
-        if not self.closing:
+        if not self.closing and not self.writer.is_closing():
             self.writer.write(frame_text(OUTPUT, data))  # the socket buffers: never blocks
 
     def move(self, start: tuple[str, str]) -> None:
@@ -251,15 +251,19 @@ class Worker:
         self.sent = None
         self.send_tables()
         while True:
-            got = await read_frame(reader)
-            if got is None:
+            try:
+                got = await read_frame(reader)
+                if got is None:
+                    break
+                kind, payload = got
+                if kind == LISTING:
+                    value = parse_json(payload)
+                    self.tables.set_remote(value if isinstance(value, list) else [])
+                elif kind == STOP:
+                    self.stop()
+            except FrameError as e:
+                log.warning("the front's control connection: %s", e)
                 break
-            kind, payload = got
-            if kind == LISTING:
-                value = parse_json(payload)
-                self.tables.set_remote(value if isinstance(value, list) else [])
-            elif kind == STOP:
-                self.stop()
         self.control = None
         if not self.stopped:
             log.info("the front has gone: stopping")

@@ -224,9 +224,8 @@ def test_shell_exec_subsystem_and_forwarding_are_refused(tmp_path, keys, cleanup
             tunnel.wait(10)
 
 
-@pytest.mark.parametrize("workers", [(), ("--workers", "1")], ids=["default", "one-process"])
-def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup, workers):
-    server, alice, bob, code = start_two(tmp_path, keys, cleanup, *workers)
+def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup):
+    server, alice, bob, code = start_two(tmp_path, keys, cleanup)
     a, b = Player(alice, take_calls=False), Player(bob, take_calls=False)
     play([a, b], lambda: a.discards >= 2 and b.discards >= 1)
     text = wait_for_draw(alice, [b])
@@ -238,7 +237,7 @@ def test_sigterm_then_restart_resumes_the_table(tmp_path, keys, cleanup, workers
     assert "stopped, every table saved" in out
     assert (tmp_path / "home" / "data" / "tables" / f"{code}.jsonl").exists()
     assert alice.wait_exit(10) is not None
-    again = serve(tmp_path, cleanup, "--open", *workers)
+    again = serve(tmp_path, cleanup, "--open")
     assert "1 tables resumed" in again.banner
     back = connect(again, keys, cleanup, "alice", "join", code)
     text = back.wait_for("Your turn")
