@@ -12,7 +12,7 @@ OPEN_WARNING = ("WARNING: --open: ANY SSH key may connect and play. Use it only 
                 "you trust (a LAN); otherwise give --authorized-keys FILE.")
 
 
-#: the most worker processes (each holds its own copy of the game's code: ~60 MiB)
+#: the most worker processes (each holds its own copy of the code: ~75 MiB idle)
 MAX_WORKERS = 64
 
 
