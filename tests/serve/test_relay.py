@@ -197,3 +197,83 @@ def test_bad_worker_counts_say_what_is_wrong(tmp_path, monkeypatch):
             serve.options_from_args(args)
     args = parser.parse_args(["--open"])
     assert serve.options_from_args(args).workers == serve.default_workers() >= 1
+
+
+class Channel:
+    """The front's side of a connection as a ``Relay`` sees it."""
+
+    size = (100, 30)
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+
+    def write(self, data: str) -> None:
+        self.out.append(data)
+
+
+def test_the_front_relays_a_session_moves_it_and_says_when_its_worker_died(tmp_path):
+    """``Relay`` against two stand-in workers on their sockets: the hello, the screen out and
+    the keys in, a move to the worker of the code it names (with the key's chosen name), the
+    exit status; and a worker that closes without one."""
+    from app.serve.front import Relay, Workers
+
+    there = next(c for c in ("ABCD", "ABCH", "ABCE") if worker_of(c, 2) == 1)
+    hellos: list = []
+
+    async def first(reader, writer) -> None:  # worker 0: a lobby whose player joins `there`
+        kind, payload = await read_frame(reader)
+        hellos.append((0, parse_json(payload)))
+        writer.write(frame_text(OUTPUT, "lobby"))
+        writer.write(frame_json(b"M", {"start": ["join", there], "name": "al", "lang": None}))
+        await writer.drain()
+        writer.close()
+
+    async def second(reader, writer) -> None:  # worker 1: the table; a key, then the end
+        kind, payload = await read_frame(reader)
+        hellos.append((1, parse_json(payload)))
+        writer.write(frame_text(OUTPUT, "table"))
+        await writer.drain()
+        kind, payload = await read_frame(reader)
+        assert (kind, payload) == (INPUT, b"x")
+        writer.write(frame_json(EXIT, {"status": 3}))
+        await writer.drain()
+        writer.close()
+
+    async def main() -> None:
+        workers = Workers(2, tmp_path, 1.0, None)
+        servers = [await asyncio.start_unix_server(handler, str(w.socket))
+                   for handler, w in zip((first, second), workers.workers, strict=True)]
+        for w in workers.workers:
+            w.ready.set()
+        channel = Channel()
+        relay = Relay(workers, channel, {"via": "ssh", "key": "SHA256:al", "name": "alice",
+                                         "start": ["lobby", None]})
+        run = asyncio.get_running_loop().create_task(relay.run())
+        while "table" not in channel.out:
+            await asyncio.sleep(0.01)
+        relay.feed("x")
+        assert await run == 3
+        assert channel.out == ["lobby", "table"]
+        (w0, lobby), (w1, table) = hellos
+        assert (w0, lobby["start"], lobby["size"]) == (0, ["lobby", None], [100, 30])
+        assert (w1, table["start"], table["prefs"]) == (1, ["join", there], {"name": "al"})
+        assert workers.prefs == {"SHA256:al": {"name": "al"}}
+
+        async def dies(reader, writer) -> None:  # a worker that ends under its session
+            await read_frame(reader)
+            writer.close()
+
+        servers[1].close()
+        servers.append(await asyncio.start_unix_server(dies, str(workers.workers[1].socket)))
+        channel = Channel()
+        relay = Relay(workers, channel, {"key": "SHA256:b", "start": ["join", there]})
+        assert await relay.run() == 1
+        assert f"stopped (it is starting again; tables are saved): connect again, or ssh -t " \
+               f"HOST join {there}" in channel.out[-1]
+        assert "\x1b[?1049l" in channel.out[-1]  # the terminal given back first
+        for server in servers:
+            server.close()
+        await workers.stop()
+        assert not workers.directory.exists()
+
+    asyncio.run(main())
