@@ -4,6 +4,7 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/bench_serve.py                  # 4 then 40 players, 30 s each
     .venv/bin/python benchmarks/bench_serve.py --players 8 --seconds 10
+    .venv/bin/python benchmarks/bench_serve.py --players 40 --think 2 --no-ui --workers 1 2
 
 For each N: a fresh server (a child process, ``--open``), N asyncssh clients with a pty
 (100x30, xterm-256color) keeping their screen with pyte; every fourth creates a table, three
@@ -46,6 +47,8 @@ PROBE = [True]
 #: a player's mean thinking time before a discard (``--think``; 0: discard as soon as the turn
 #: is seen, the default, a pace far above a person's)
 THINK = [0.0]
+#: the server's ``--workers`` (set per run by ``--workers``)
+WORKERS = [2]
 #: the server run under cProfile (``BENCH_PROFILE=FILE``): on during the play only (SIGUSR1
 #: on, SIGUSR2 off and written), so the players' joining is not in it
 PROFILED = """
@@ -80,6 +83,42 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and its child processes (the front and its workers), children's children too."""
+    out = [pid]
+    try:
+        tasks = Path(f"/proc/{pid}/task").iterdir()
+        children = [int(c) for t in tasks
+                    for c in (t / "children").read_text().split()]
+    except OSError:
+        children = []
+    for child in children:
+        out += family(child)
+    return out
+
+
+def family_cpu(pid: int) -> list[float]:
+    """CPU seconds of ``pid`` and of each of its children (live ones), in ``family``'s order."""
+    out = []
+    for p in family(pid):
+        try:
+            out.append(cpu_seconds(p))
+        except OSError:
+            pass
+    return out
+
+
+def family_rss(pid: int) -> list[int]:
+    """RSS (KiB) of ``pid`` and each of its children, in ``family``'s order."""
+    out = []
+    for p in family(pid):
+        try:
+            out.append(rss_kib(p))
+        except OSError:
+            pass
+    return out
 
 
 def rss_kib(pid: int) -> int:
@@ -206,7 +245,8 @@ async def run(players: int, seconds: float) -> dict[str, float]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
     serve = ["serve", "--open", "--port", "0", "--seed", "1", "--max-sessions",
-             str(players + 8), "--per-address", str(players + 8), "--grace", "600"]
+             str(players + 8), "--per-address", str(players + 8), "--grace", "600",
+             "--workers", str(WORKERS[0])]
     profile = os.environ.get("BENCH_PROFILE")
     launch = ["-c", PROFILED.format(out=profile, argv=serve)] if profile else ["-m", "app",
                                                                               *serve]
@@ -217,7 +257,7 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         line = server.stdout.readline()
         port = int(re.search(r":(\d+);", line).group(1))
         await asyncio.sleep(0.5)
-        before = rss_kib(server.pid)
+        before = sum(family_rss(server.pid))
         key = asyncssh.generate_private_key("ssh-ed25519")
         people = [Player(f"p{i}") for i in range(players)]
         for t in range(players // 4):
@@ -236,13 +276,13 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             creator.send("s")
         for p in people:
             await p.wait("Indicator", 60)
-        joined = rss_kib(server.pid)
+        joined = sum(family_rss(server.pid))
         latencies: list[float] = []
         discards: list[float] = []
         until = time.monotonic() + seconds
         for p in people:
             p.keys = 0
-        cpu0, wall0 = cpu_seconds(server.pid), time.monotonic()
+        cpu0, wall0 = family_cpu(server.pid), time.monotonic()
         mine0 = time.process_time()  # the clients' own CPU (SSH, pyte): all in this process
         if profile:
             server.send_signal(signal.SIGUSR1)  # the profile covers the play only
@@ -250,9 +290,13 @@ async def run(players: int, seconds: float) -> dict[str, float]:
         watch = asyncio.get_running_loop().create_task(client_lag(until, lags))
         await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
         await watch
-        after = rss_kib(server.pid)
-        cpu_used = cpu_seconds(server.pid) - cpu0
-        cpu = cpu_used / (time.monotonic() - wall0)
+        each = family_rss(server.pid)
+        after = sum(each)
+        cpu1 = family_cpu(server.pid)
+        wall = time.monotonic() - wall0
+        split = [(b - a) / wall for a, b in zip(cpu0, cpu1, strict=False)]
+        cpu_used = sum(cpu1) - sum(cpu0)
+        cpu = cpu_used / wall
         clients = (time.process_time() - mine0) / (time.monotonic() - wall0)
         keys = sum(p.keys for p in people)
         if profile:
@@ -275,7 +319,10 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "rss_before_mib": before / 1024,
             "per_session_mib": (max(joined, after) - before) / 1024 / players,
             "rss_after_mib": after / 1024,
+            "rss_each_mib": [r / 1024 for r in each],
+            "workers": WORKERS[0],
             "server_cpu": cpu,
+            "cpu_each": split,
             "client_cpu": clients,
             "keys": keys,
             "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
@@ -377,12 +424,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="play time per run")
     parser.add_argument("--pin", action="store_true",
                         help="the server on core 0, these clients on the other cores "
-                             "(taskset): the figures measure the server, not the clients")
+                             "(taskset): the figures measure the server, not the clients; "
+                             "its workers inherit core 0 (use it with --workers 1)")
     parser.add_argument("--no-probe", action="store_true",
                         help="the players never open the help page (discards only)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player thinks before a discard (default 0: "
                              "discard once the turn is seen)")
+    parser.add_argument("--workers", type=int, nargs="+", default=[2],
+                        help="the server's --workers, each a run of every --players "
+                             "(default 2)")
     parser.add_argument("--no-ui", action="store_true",
                         help="skip the in-process UI CPU figure")
     args = parser.parse_args()
@@ -400,18 +451,30 @@ def main() -> None:
         sys.stdout = out
         print(f"UI CPU per human turn of one screen (in process, no SSH): "
               f"{1000 * per_turn:.0f} ms", flush=True)
+    if any(n % 4 for n in args.players):
+        raise SystemExit("bench_serve: --players: multiples of 4 (four seats a table)")
+    for workers in args.workers:
+        WORKERS[0] = workers
+        print(f"--workers {workers} (machine: {os.cpu_count()} CPUs, load "
+              f"{os.getloadavg()[0]:.1f})", flush=True)
+        measure(args)
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Every ``--players`` count with the server's ``--workers`` now."""
     results = []
     for n in args.players:
-        if n % 4:
-            raise SystemExit("bench_serve: --players: multiples of 4 (four seats a table)")
         r = asyncio.run(run(n, args.seconds))
         results.append(r)
         print(f"{n:3d} players, {n // 4:2d} tables: help page p50 {r['p50_ms']:6.1f} ms, "
               f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session, "
-              f"{r['rss_after_mib']:.0f} MiB at the end; "
-              f"server CPU {100 * r['server_cpu']:.0f}% of a core, clients "
+              f"{r['rss_after_mib']:.0f} MiB at the end "
+              f"({' + '.join(f'{m:.0f}' for m in r['rss_each_mib'])}: the front, then each "
+              f"worker); "
+              f"server CPU {100 * r['server_cpu']:.0f}% of a core ("
+              f"{' + '.join(f'{100 * c:.0f}' for c in r['cpu_each'])}), clients "
               f"{100 * r['client_cpu']:.0f}% (machine load "
               f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
               f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}; "

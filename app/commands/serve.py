@@ -12,6 +12,20 @@ OPEN_WARNING = ("WARNING: --open: ANY SSH key may connect and play. Use it only 
                 "you trust (a LAN); otherwise give --authorized-keys FILE.")
 
 
+#: the most worker processes (each holds its own copy of the code: ~75 MiB idle)
+MAX_WORKERS = 64
+
+
+def default_workers() -> int:
+    """One worker per core this process may use (the screens' drawing is CPU-bound)."""
+    import os
+
+    try:
+        return max(1, min(MAX_WORKERS, len(os.sched_getaffinity(0))))
+    except AttributeError:  # not Linux
+        return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1; 0.0.0.0 for everyone)")
@@ -34,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "authenticated: see README Hosting)")
     parser.add_argument("--web-host", default="127.0.0.1", metavar="ADDRESS",
                         help="address of the web page (default 127.0.0.1: this machine only)")
+    parser.add_argument("--workers", type=int, default=default_workers(), metavar="N",
+                        help="processes running the tables and screens (default: the number "
+                             f"of CPUs, {default_workers()} here; 1: all in one process)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="the first table's seed, then N+1, ... (tests, demos)")
 
@@ -56,6 +73,9 @@ def options_from_args(args: argparse.Namespace):
         raise fail(f"--web {web}: give a port from 1 to 65535 (0: any free port)")
     if web is not None and web == args.port and web != 0:
         raise fail(f"--web {web}: the SSH server listens on that port (--port)")
+    workers = getattr(args, "workers", 1)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise fail(f"--workers {workers}: give 1 to {MAX_WORKERS} (1: one process)")
     if args.idle_minutes <= 0 or args.grace < 0:
         raise fail("--idle-minutes must be above 0 and --grace at least 0")
     keys = args.authorized_keys
@@ -76,7 +96,7 @@ def options_from_args(args: argparse.Namespace):
     return ServeOptions(host=args.host, port=args.port, authorized_keys=keys, open=args.open,
                         max_sessions=args.max_sessions, per_address=args.per_address,
                         idle_minutes=args.idle_minutes, grace=args.grace,
-                        seed=args.seed, web_port=web,
+                        seed=args.seed, web_port=web, workers=workers,
                         web_host=getattr(args, "web_host", "127.0.0.1"))
 
 
@@ -99,7 +119,13 @@ def run(args: argparse.Namespace) -> int:
         server = RiichiServer(options, data)
         try:
             problems = await server.start()
+        except RuntimeError as e:  # a worker process did not start
+            if server.workers is not None:
+                await server.workers.stop(5)
+            raise SystemExit(f"riichi serve: error: {e}") from None
         except OSError as e:
+            if server.workers is not None:
+                await server.workers.stop(5)
             where = f"{options.host}:{options.port}"
             if server.acceptor is not None:  # the SSH side listens: the web's port failed
                 where = f"{options.web_host}:{options.web_port}"
@@ -109,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
             print(OPEN_WARNING, file=err, flush=True)
         for problem in problems:
             print(f"riichi serve: could not resume {problem}", file=err, flush=True)
-        resumed = len(server.tables.tables) if server.tables else 0
+        resumed = server.resumed
         print(f"riichi serve: listening on {options.host}:{server.port}; {resumed} tables "
               f"resumed; logs in {data / 'serve.log'}", file=out, flush=True)
         if server.web is not None:

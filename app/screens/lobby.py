@@ -145,16 +145,25 @@ class LobbyScreen(_Listening, SizeAware, Screen):
         self.query_one("#lobby-title", Static).update(
             t("lobby.title", name=escape(self.app.settings.name),  # type: ignore[attr-defined]
               who=escape(who)))  # type: ignore[attr-defined]
+        from rich.cells import cell_len
+
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear(columns=True)  # the headings too: the language may have changed
-        table.add_columns(*(t(f"lobby.{c}") for c in ("code", "rules", "length", "seats",
-                                                        "state")))
         rows = self.app.tables.listing()  # type: ignore[attr-defined]
+        cells = []
         for one in rows:
             code, rules, length, seats, state = one.summary()
-            table.add_row(code, rules, t(f"replay.length_{length}"),
-                          Text(seats), t(f"lobby.state_{state}"), key=code)  # names: no markup
+            cells.append((code, rules, t(f"replay.length_{length}"), seats,
+                          t(f"lobby.state_{state}")))
+        headings = [t(f"lobby.{c}") for c in ("code", "rules", "length", "seats", "state")]
+        table.clear(columns=True)  # the headings too: the language may have changed
+        # each column as wide as its widest cell, given rather than measured by the table
+        # later (its measuring of the new rows was at times lost when a row went away,
+        # leaving the columns as narrow as their headings)
+        for i, heading in enumerate(headings):
+            table.add_column(heading, width=max(cell_len(c[i]) for c in [headings, *cells]))
+        for code, rules, length, seats, state in cells:
+            table.add_row(code, rules, length, Text(seats), state, key=code)  # names: no markup
         if rows:
             table.move_cursor(row=min(row, len(rows) - 1))
         self.query_one("#lobby-empty", Static).update(

@@ -153,6 +153,9 @@ class ServeApp(RiichiApp):
         from app.screens.lobby import WaitingRoom
 
         code = parse_code(text)
+        if code and self.tables.elsewhere(code):
+            self.link.move(("join", code))  # another worker's table: go on there
+            return
         table = self.tables.get(code) if code else None
         if table is None:
             self.notify(t("lobby.no_table", code=repr(text.strip()[:12])), severity="warning")
@@ -169,6 +172,9 @@ class ServeApp(RiichiApp):
     def watch(self, text: str) -> None:
         """Watch the table ``text`` names (only what everyone at it sees)."""
         code = parse_code(text)
+        if code and self.tables.elsewhere(code):
+            self.link.move(("watch", code))
+            return
         table = self.tables.get(code) if code else None
         if table is None or table.session is None:
             self.notify(t("lobby.no_game", code=repr(text.strip()[:12])), severity="warning")

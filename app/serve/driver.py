@@ -42,13 +42,20 @@ class AppHolder:
     ask the app to exit, or tell it the server is stopping."""
 
     app: Any
+    #: with ``--workers``: the app runs in a worker, reached through this relay
+    #: (``app.serve.front.Relay``), which is also the connection's ``driver``
+    relay: Any = None
 
     def _exit_app(self) -> None:
-        if self.app is not None and self.app.is_running:
+        if self.relay is not None:
+            self.relay.close()
+        elif self.app is not None and self.app.is_running:
             self.app.call_later(self.app.exit)
 
     def stopping(self, text: str) -> None:
-        if self.app is not None:
+        if self.relay is not None:
+            self.relay.stopping(text)
+        elif self.app is not None:
             self.app.stopping(text)
 
 
@@ -108,8 +115,13 @@ class LinkDriver(Driver):
             self._ticker = None
 
     def stop_application_mode(self) -> None:
-        """Give the client's terminal back as it was."""
+        """Give the client's terminal back as it was (not when the connection goes on with
+        another worker's app: ``moving``, ``app.serve.worker``)."""
         self.disable_input()
+        if getattr(self.link, "moving", None):
+            self.flush()
+            self.link.driver = None
+            return
         self.write("\x1b[?2004l\x1b[?7h")
         if self._mouse:
             self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")

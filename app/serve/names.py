@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Container
+from collections.abc import Callable, Container
 
 NAME_MAX = 16
 #: table codes avoid letters that read alike (0/O, 1/I/L)
@@ -27,11 +27,12 @@ def clean_name(text: str, fallback: str = "guest") -> str:
     return name or fallback
 
 
-def new_code(taken: Container[str]) -> str:
-    """A short table code not in ``taken`` (``ABCD``)."""
+def new_code(taken: Container[str], mine: Callable[[str], bool] = lambda code: True) -> str:
+    """A short table code not in ``taken`` (``ABCD``) for which ``mine`` holds (a worker
+    makes only codes that map to itself: ``app.serve.relay.worker_of``)."""
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if code not in taken:
+        if code not in taken and mine(code):
             return code
 
 

@@ -48,6 +48,8 @@ class ServeOptions:
     seed: int | None = None  # the first table's seed (then +1 each): tests, demos
     web_port: int | None = None  # riichi serve --web PORT: the lobby in a browser too
     web_host: str = "127.0.0.1"
+    #: worker processes running the apps and tables (``app.serve.front``); 1: all in this one
+    workers: int = 1
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:
@@ -98,15 +100,26 @@ class RiichiServer:
         self.web: Any = None  # app.serve.web.WebServer with --web
         self.web_addresses: Counter[str] = Counter()
         self.stopped = asyncio.Event()
+        self._stopping = False
+        self.workers: Any = None  # app.serve.front.Workers with --workers 2 or more
+        self.resumed = 0
 
     async def start(self) -> list[str]:
         """Listen; resume the journalled tables. Returns the problems met resuming."""
         loop = asyncio.get_running_loop()
         if self.options.authorized_keys is not None:
             self.authorized = read_authorized(self.options.authorized_keys)
-        self.tables = Tables(self.data / "tables", loop, self.options.grace,
-                             self.options.seed)
-        problems = self.tables.resume_all()
+        if self.options.workers > 1:  # the tables and apps in worker processes
+            from app.serve.front import Workers
+
+            self.workers = Workers(self.options.workers, self.data, self.options.grace,
+                                   self.options.seed)
+            self.resumed, problems = await self.workers.start()
+        else:
+            self.tables = Tables(self.data / "tables", loop, self.options.grace,
+                                 self.options.seed)
+            problems = self.tables.resume_all()
+            self.resumed = len(self.tables.tables)
         self.acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.options.host, self.options.port,
             server_host_keys=[host_key(self.data)], agent_forwarding=False,
@@ -119,14 +132,16 @@ class RiichiServer:
             await self.web.start(self.options.web_host, self.options.web_port)
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.stop)
-        from app.serve.app import FullCollections, collect_less
-        from app.serve.strips import break_strip_cycles
+        if self.workers is None:  # (each worker does this for its own apps)
+            from app.serve.app import FullCollections, collect_less
+            from app.serve.strips import break_strip_cycles
 
-        break_strip_cycles()  # most of the cyclic garbage the screens made
-        collect_less()  # full garbage collections stall every connection: on a timer only
-        self.collector = FullCollections(loop)
-        log.info("listening on %s:%d (%s)", self.options.host, self.options.port,
-                 "open to any key" if self.options.open else "authorized keys only")
+            break_strip_cycles()  # most of the cyclic garbage the screens made
+            collect_less()  # full garbage collections stall every connection: on a timer only
+            self.collector = FullCollections(loop)
+        log.info("listening on %s:%d (%s)%s", self.options.host, self.options.port,
+                 "open to any key" if self.options.open else "authorized keys only",
+                 f", {self.options.workers} worker processes" if self.workers else "")
         return problems
 
     @property
@@ -154,7 +169,17 @@ class RiichiServer:
 
     def stop(self) -> None:
         """SIGTERM: every table saved (its journal kept for the restart), everyone told."""
-        if self.stopped.is_set():
+        if self.stopped.is_set() or self._stopping:
+            return
+        self._stopping = True
+        if self.workers is not None:  # each saves its tables and tells its players
+            log.info("stopping: telling %d workers", self.workers.count)
+
+            async def wait() -> None:
+                await self.workers.stop()
+                self.stopped.set()
+
+            asyncio.get_running_loop().create_task(wait())
             return
         log.info("stopping: saving %d tables", len(self.tables.tables) if self.tables else 0)
         if self.collector is not None:
@@ -318,31 +343,48 @@ class GameChannel(AppHolder, asyncssh.SSHServerSession):  # type: ignore[type-ar
 
         i18n.viewer.set(i18n.Viewer())  # this connection's own (its task's context)
 
-        assert self.server.tables is not None and not isinstance(self.start, str)
+        assert not isinstance(self.start, str)
         name = clean_name(self.connection.user)
         self._idle = asyncio.get_running_loop().call_later(60, self._check_idle)
+        status = 1
         try:
             env = self.chan.get_environment() or {}  # LANG when the client sends it
             lang = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG")
-            self.app = ServeApp(self, self.server.tables, self.connection.key, name,
-                                self.start, self.term, lang=lang)
-            await self.app.run_async()
-            status = self.app.return_code or 0
-            if status:
-                log.error("the session of %s failed:\n%s", self.connection.key,
-                          self.app.error_output.getvalue()[-6000:])
+            if self.server.workers is not None:
+                status = await self._relayed(name, lang)
+            else:
+                assert self.server.tables is not None
+                self.app = ServeApp(self, self.server.tables, self.connection.key, name,
+                                    self.start, self.term, lang=lang)
+                await self.app.run_async()
+                status = self.app.return_code or 0
+                if status:
+                    log.error("the session of %s failed:\n%s", self.connection.key,
+                              self.app.error_output.getvalue()[-6000:])
         except Exception:  # this connection's app failed: the others play on
             log.exception("the session of %s failed", self.connection.key)
             status = 1
         finally:
             self._idle.cancel()
             self.server.sessions.discard(self)
+        self._exit(status)
+
+    def _exit(self, status: int) -> None:
         if not self.closing:
             self.closing = True
             try:
                 self.chan.exit(status)
             except Exception:  # the client is gone already
                 pass
+
+    async def _relayed(self, name: str, lang: str | None) -> int:
+        """The app in a worker process (``--workers``): relayed until it ends."""
+        from app.serve.front import Relay
+
+        self.relay = self.driver = Relay(self.server.workers, self, {  # type: ignore[assignment]
+            "via": "ssh", "key": self.connection.key, "name": name, "lang": lang,
+            "address": self.connection.address, "term": self.term, "start": list(self.start)})
+        return await self.relay.run()
 
     def _check_idle(self) -> None:
         idle = time.monotonic() - self.last_input
@@ -393,10 +435,13 @@ class GameChannel(AppHolder, asyncssh.SSHServerSession):  # type: ignore[type-ar
             pass
 
 
-def log_to_data(data: Path) -> None:
-    """Connections and errors go to ``serve.log`` in the data directory (and stderr)."""
+def log_to_data(data: Path, who: str = "") -> None:
+    """Connections and errors go to ``serve.log`` in the data directory (a worker process's
+    lines marked with ``who``, e.g. ``w1``)."""
     handler = logging.FileHandler(data / "serve.log", encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    mark = f"[{who}]" if who else ""
+    handler.setFormatter(logging.Formatter(
+        f"%(asctime)s %(levelname)s %(name)s{mark}: %(message)s"))
     root = logging.getLogger("riichi")
     root.addHandler(handler)
     root.setLevel(logging.INFO)

@@ -380,12 +380,36 @@ class Table:
             self.state = "stopped"
 
 
+@dataclass(frozen=True)
+class RemoteTable:
+    """A table of another worker process, as the lobby lists it (read only: joining or
+    watching it moves the connection to that worker)."""
+
+    row: tuple[str, str, str, str, str]
+
+    @property
+    def code(self) -> str:
+        return self.row[0]
+
+    @property
+    def state(self) -> str:
+        return self.row[4]
+
+    def summary(self) -> tuple[str, str, str, str, str]:
+        return self.row
+
+
 class Tables:
     """The server's tables, in memory, journalled in ``directory``."""
 
     def __init__(self, directory: Path, loop: asyncio.AbstractEventLoop,
-                 grace: float = GRACE, seed: int | None = None) -> None:
+                 grace: float = GRACE, seed: int | None = None,
+                 share: tuple[int, int] = (0, 1)) -> None:
         self.directory = directory
+        #: (this worker, workers): the tables of the codes that map here (``--workers``)
+        self.share = share
+        #: the other workers' tables by code (``RemoteTable``), shown in the lobby
+        self.remote: dict[str, RemoteTable] = {}
         self.seed = seed  # the next table's seed when given (tests, demos); else random
         directory.mkdir(parents=True, exist_ok=True)
         self.loop = loop
@@ -408,7 +432,7 @@ class Tables:
             listener()
 
     def create(self, setup: GameSetup, call_timer: int, key: str) -> Table:
-        table = Table(self, new_code(self.tables), setup, call_timer, key)
+        table = Table(self, new_code(self.tables, self.mine), setup, call_timer, key)
         self.tables[table.code] = table
         log.info("table %s created by %s", table.code, key)
         return table
@@ -419,8 +443,30 @@ class Tables:
     def get(self, code: str) -> Table | None:
         return self.tables.get(code)
 
-    def listing(self) -> list[Table]:
-        return [t for t in self.tables.values() if t.state != "over"]
+    def mine(self, code: str) -> bool:
+        """Whether the table ``code`` belongs to this worker (always, with one process)."""
+        from app.serve.relay import worker_of
+
+        return worker_of(code, self.share[1]) == self.share[0]
+
+    def elsewhere(self, code: str) -> bool:
+        """Whether ``code`` is a table of another worker (join and watch move there)."""
+        return code not in self.tables and code in self.remote
+
+    def listing(self) -> list[Table | RemoteTable]:
+        """The lobby's tables: this worker's (not over), then the other workers'."""
+        own: list[Table | RemoteTable] = [t for t in self.tables.values() if t.state != "over"]
+        return own + [t for code, t in sorted(self.remote.items()) if code not in self.tables]
+
+    def summaries(self) -> list[list[str]]:
+        """This worker's tables as the lobby lists them (sent to the other workers)."""
+        return [list(t.summary()) for t in self.tables.values() if t.state != "over"]
+
+    def set_remote(self, summaries: list[list[str]]) -> None:
+        """The other workers' tables now (their ``summaries``); the lobbies are told."""
+        self.remote = {str(s[0]): RemoteTable(tuple(str(x) for x in s))  # type: ignore[arg-type]
+                       for s in summaries if isinstance(s, list) and len(s) == 5}
+        self.changed()
 
     def journal(self, table: Table, game: Game) -> Any:
         """A journal for ``table``'s new game (None, logged, if it cannot be created)."""
@@ -443,6 +489,8 @@ class Tables:
 
         problems = []
         for path in sorted(self.directory.glob("*.jsonl")):
+            if not self.mine(path.stem):
+                continue  # another worker's (``--workers``): it resumes it
             try:
                 journal, saved = Journal.resume(path)
                 meta = saved.meta

@@ -32,7 +32,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from app.serve.driver import AppHolder, WebDriver
+from app.serve.driver import AppHolder
 
 log = logging.getLogger("riichi.serve")
 
@@ -108,7 +108,7 @@ class WebSession(AppHolder):
         self.ws = ws
         self.address = address
         self.size = size
-        self.driver: WebDriver | None = None
+        self.driver: Any = None  # WebDriver, or app.serve.front.Relay with --workers
         self.app: Any = None
         self.closing = False
         self.last_input = time.monotonic()
@@ -297,6 +297,15 @@ class WebServer:
         i18n.viewer.set(i18n.Viewer())
         tables = self.server.tables
         try:
+            if self.server.workers is not None:  # the app in a worker process
+                from app.serve.front import Relay
+
+                session.relay = session.driver = Relay(self.server.workers, session, {
+                    "via": "web", "key": key, "name": "guest", "lang": lang,
+                    "address": session.address, "term": "xterm-truecolor",
+                    "start": ["lobby", None]})
+                await session.relay.run()
+                return
             session.app = ServeApp(session, tables, key, tables.names.get(key, "guest"),
                                    term="xterm-truecolor", lang=lang, via="web")
             await session.app.run_async()

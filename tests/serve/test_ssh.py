@@ -48,8 +48,9 @@ def concealed_count(text: str, name: str) -> int:
     return int(re.search(rf"{name} \d+ \((\d+)\)", text).group(1))
 
 
-def test_two_players_discard_and_call(tmp_path, keys, cleanup):
-    server, alice, bob, code = start_two(tmp_path, keys, cleanup)
+@pytest.mark.parametrize("workers", [(), ("--workers", "1")], ids=["default", "one-process"])
+def test_two_players_discard_and_call(tmp_path, keys, cleanup, workers):
+    server, alice, bob, code = start_two(tmp_path, keys, cleanup, *workers)
     a, b = Player(alice, take_calls=False), Player(bob, take_calls=False)
     # each sees their own hand only, and the other by name
     assert hand_row(alice.text()) != hand_row(bob.text())
