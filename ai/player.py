@@ -572,6 +572,9 @@ class Player(Agent):
             limit = self.style.max_call_shanten
             if yakuhai:
                 limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
+            elif sit.closed and isinstance(a, Chi):
+                # a chi that opens a closed hand gives its riichi up for a cheap hand
+                limit += self.style.closed_chi
             if sit.players == 3 and isinstance(a, Pon):
                 limit += sanma.call_reach(sit, a.called >> 2)
             if s > limit:

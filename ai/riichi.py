@@ -14,6 +14,13 @@ silent hand wins, both measured on the Houou wins of ``../shared/logs/agari_vect
   of 1.74 (``DAMA_HITS``): the others fold against a riichi and read its wait, not a silent
   one's. (Small samples: 40 tsumo; the ratio's rough 95% range is 1.4-2.2.) The flat figure
   before was 1.25.
+
+Measured and left out: a closed hand valued before tenpai with the measured ura, ippatsu and
+menzen tsumo han (0.58 + 0.51 = 1.09 han beyond its riichi, instead of ``ai.player``'s flat
+0.4) called far less: four hard AIs' calls 32.7 -> 23.8% of rounds (issue 16's band 28-35%),
+riichi 19.6 -> 23.9% (band 17-22%), bench_calls' closed tanyao chi 25.7 -> 20.3% (people
+11.2%). The call bias was tuned against the 0.4; the chi that opens a closed hand is checked
+by ``Style.closed_chi`` instead.
 """
 
 from __future__ import annotations

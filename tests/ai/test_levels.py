@@ -158,3 +158,21 @@ def test_normal_sometimes_misses_the_best_discard_but_not_under_riichi():
     safe = {parse_kind("3m"), parse_kind("7s")}
     normals = [make_agent("normal", seed=s, rules=TENHOU) for s in seeds]
     assert {a.act(threat, threat.legal).tile >> 2 for a in normals} <= safe
+
+
+def test_hard_keeps_a_closed_hand_three_steps_away_rather_than_chi():
+    # issue 16 (bench_calls): people take 12% of the chi offers that open a closed tanyao hand
+    # three steps from tenpai, hard took 41%. 2357m 2366p 247s 24z, 4m from the left: the chi
+    # leaves it two steps away with a 1-han hand and no riichi; hard passes (closed_chi -1), and
+    # chis with the knob at 0 as before
+    import dataclasses
+
+    from engine.actions import Chi, Pass
+    from tests.ai.test_advice import _call_view, _hand_tiles
+
+    view, tile, _ = _call_view("2357m2366p247s24z", "4m")
+    legal = (Chi(_hand_tiles(view, "23m"), tile), Pass())
+    hard = make_agent("hard", seed=1, rules=TENHOU)
+    assert hard.act(view, legal) == Pass()
+    hard.style = dataclasses.replace(hard.style, closed_chi=0)
+    assert isinstance(hard.act(view, legal), Chi)
