@@ -10,6 +10,14 @@ _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
 HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
+# Measured and left out (issue 16): the race by riichi on the table, from the 159 Houou games of
+# ../shared/logs/mjlog (per own draw of a seat not in riichi, the round ended by another's win
+# 0.030 of the time with no riichi out, 1,789 of 59,967 draws; 0.147 with one, 1,995 of 13,566),
+# as hard's hazard (0.030 + 0.117 per riichi): four hard deal-in 12.3 -> 11.3% (in issue 16's
+# band), win 20.7 -> 20.2%, calls 27.8 -> 26.4%; vs 3 greedy 1.925 -> 1.945, vs 3 rule 1.720 ->
+# 1.700. Left out for now: hard then folds the 1-shanten and tenpai hands that
+# tests/ai/test_placement and test_pushfold show it pushing against a riichi (the last seat far
+# behind in the all-last too), judgements to look at again before the hazard goes in.
 SHANTEN_BACK = 0.5  # a wait is hit by own draws plus three opponents' discards
 ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed / a han more
 

@@ -343,10 +343,22 @@ def tenpai_probability(opp: Opponent, turn: int) -> float:
     return p
 
 
+#: a non-dealer's ron into an open hand, by the han its calls show (1 + dora in the calls +
+#: yakuhai triplets + a one-suit hand's honitsu: 1, 2, 3, 4+): the average of the Houou open
+#: rons of ``../shared/logs/agari_vectors.jsonl`` in each class (104, 157, 32, 22 rons: 3,303,
+#: 3,269, 4,925, 8,386; hidden dora, red fives and yaku make a bare call worth 3,300, not the
+#: 1,000-2,000 its shown han says)
+OPEN_LOSS = (3300, 3300, 4900, 8400)
+#: a non-dealer's ron into a closed hand without riichi: the 79 Houou dama rons average 4,448
+#: (a hand is left silent when it has the value already)
+DAMA_LOSS = 4450
+
+
 def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     """Points lost when dealing into ``opp``: riichi about 5200 (dealer 7700) before dora; an open
-    hand showing dora or yakuhai triplets more than a bare one, and one whose calls are all of
-    one suit (honitsu, ``ai.openreads``) more again.
+    hand as the Houou open rons showing as many han (``OPEN_LOSS``: dora or yakuhai triplets in
+    its calls, a one-suit hand's honitsu, ``ai.openreads``); a silent closed hand as the Houou
+    dama rons (``DAMA_LOSS``). A dealer's loss is half as much again.
 
     Measured and left out (issue 16): a riichi priced as the Houou rons of
     ``../shared/logs/agari_vectors.jsonl`` average (215 non-dealer riichi rons 6,372 points, 74
@@ -361,11 +373,11 @@ def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     )
     if opp.riichi:
         base = 5200 + 1000 * shown_dora
+    elif opp.open_melds:
+        han = 1 + shown_dora + shown_yakuhai + hidden_han(opp.meld_kinds)  # + honitsu
+        base = OPEN_LOSS[min(han, len(OPEN_LOSS)) - 1]
     else:
-        han = 1 + shown_dora + shown_yakuhai
-        if opp.open_melds:
-            han += hidden_han(opp.meld_kinds)  # a one-suit hand's honitsu
-        base = {1: 2000, 2: 3000, 3: 4500}.get(han, 8000)
+        base = DAMA_LOSS + 1000 * shown_dora  # a dora in a closed kan
     if opp.is_dealer:
         base = base * 3 // 2
     return base

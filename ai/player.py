@@ -39,6 +39,13 @@ from ai.letgo import decline_win
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
 from ai.pushfold import push_cost, pushed
+from ai.riichi import (
+    DAMA_HITS,
+    DAMA_TSUMO_SHARE,
+    RIICHI_TSUMO_SHARE,
+    RIICHI_TYPICAL,
+    with_extras,
+)
 from ai.style import style_for
 from ai.value import best_route, hand_han, points, route_ukeire, routes
 from engine.actions import (
@@ -85,23 +92,9 @@ SAME_SHANTEN = 1.15
 SAME_YAKUHAI = 0.85
 
 
-#: what a riichi win brings beyond its scored han: ura dora (about a third of riichi wins
-#: have some) and ippatsu, each han doubling a hand below mangan ...
-RIICHI_EXTRA_CHEAP = 1.3
-#: ... and little at mangan and above, where a han more moves the price by a step at most
+#: a riichi's ura dora and ippatsu where a win is priced as its final-score gain (the all-last):
+#: a small factor; elsewhere each han step is scored (``ai.riichi.with_extras``)
 RIICHI_EXTRA_LIMIT = 1.1
-
-
-def riichi_extras(value: float, dealer: bool, points_priced: bool) -> float:
-    """The factor on a riichi hand's scored ``value`` for its ura dora and ippatsu: a cheap
-    hand gains more (a han doubles it) than a mangan; a value priced as the all-last's
-    final-score gain (``points_priced`` false) keeps the small factor.
-
-    >>> riichi_extras(1300, False, True), riichi_extras(8000, False, True)
-    (1.3, 1.1)
-    """
-    limit = 12000 if dealer else 8000
-    return RIICHI_EXTRA_CHEAP if points_priced and value < limit else RIICHI_EXTRA_LIMIT
 
 
 class Player(Agent):
@@ -331,14 +324,20 @@ class Player(Agent):
                 val = max(val, float(res.total if tsumo else res.ron))
                 if not tsumo and not furiten and ol is None and riichi is None:
                     break
-            if riichi is not None and ol is None and True in results and not furiten \
-                    and False in results:
-                # riichi against dama: both priced as a win is, a tsumo (the menzen tsumo
-                # han, the riichi's tsumo share) or a ron, not by the ron alone, which left
-                # out what riichi adds on a tsumo
-                tsumo_share = 1 / RON_FACTOR
-                val = (tsumo_share * results[True].total
-                       + (1 - tsumo_share) * results[False].ron)
+            if riichi is not None and ol is None and True in results:
+                # riichi against dama: each priced as its wins come (ai.riichi, measured): a
+                # tsumo or a ron in their shares, a riichi's with its ura and ippatsu han
+                # step by step, not by the ron alone (which left out what riichi adds on a
+                # tsumo) nor by a flat factor
+                t_val = with_extras(results[True], self.rules) if riichi else \
+                    float(results[True].total)
+                if furiten or False not in results:
+                    val = t_val
+                else:
+                    r_val = with_extras(results[False], self.rules) if riichi else \
+                        float(results[False].total)
+                    share = RIICHI_TSUMO_SHARE if riichi else DAMA_TSUMO_SHARE
+                    val = share * t_val + (1 - share) * r_val
             if ol is not None and results:
                 t_res = results.get(True)
                 r_res = None if furiten else results.get(False)
@@ -486,10 +485,12 @@ class Player(Agent):
         p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r, hazard)
         ol = self._outlook
         stick = 1000.0 if ol is None else ol.stick_cost()
-        ev_r = p_r * (v_r * riichi_extras(v_r, sit.view.seat_wind == 27, ol is None)
-                      + self._win_bonus(sit)) - (1 - p_r) * stick
+        if ol is not None:  # final-score gains: a small factor for the ura and ippatsu
+            v_r *= RIICHI_EXTRA_LIMIT
+        ev_r = p_r * (v_r + self._win_bonus(sit)) - (1 - p_r) * stick
         if w_d and ron_d:
-            p_d = win_probability(0, w_d, unseen, draws, True, w_d * 1.25, hazard)
+            # a silent wait is hit more often: the others neither fold nor read it (measured)
+            p_d = win_probability(0, w_d * DAMA_HITS, unseen, draws, True, None, hazard)
         else:
             # no yaku without riichi: only a tsumo wins dama
             p_d = win_probability(0, w_d, unseen, draws, False, w_d, hazard)
@@ -498,7 +499,10 @@ class Player(Agent):
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:
             ev_r -= 1200
-        ev_r *= 1.0 + self.style.riichi_bias + self._mood(sit)[2]
+        # what riichi does beyond this hand (the others fold, the table slows): the same
+        # points for every hand, not a share of this one's worth (which made a haneman's
+        # riichi, which adds little, look better the bigger the hand)
+        ev_r += (self.style.riichi_bias + self._mood(sit)[2]) * RIICHI_TYPICAL
         if self.level == "easy":
             return riichis[row.kind]
         return riichis[row.kind] if ev_r >= ev_d else None
@@ -568,6 +572,9 @@ class Player(Agent):
             limit = self.style.max_call_shanten
             if yakuhai:
                 limit += 1  # a yakuhai pon secures the yaku: worth taking a step earlier
+            elif sit.closed and isinstance(a, Chi):
+                # a chi that opens a closed hand gives its riichi up for a cheap hand
+                limit += self.style.closed_chi
             if sit.players == 3 and isinstance(a, Pon):
                 limit += sanma.call_reach(sit, a.called >> 2)
             if s > limit:

@@ -176,8 +176,10 @@ def with_tsumogiri(view, seat: int, flags: list[bool]):
 def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_take_genbutsu():
     # Seat 0 is closed and silent with 13 discards (1s among them); we are far from ready. While
     # its discards came from the hand, the hard AI lets the lone haku go; when its last four
-    # were tsumogiri it looks ready, and the genbutsu 1s goes instead.
-    view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=20,
+    # were tsumogiri it looks ready, and the genbutsu 1s goes instead. (24 tiles left: since a
+    # silent hand is priced as the Houou dama rons, 4,450 not 2,000, at 20 left the hard AI
+    # takes the genbutsu against any silent hand this late.)
+    view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=24,
                      rivers=("5m226689p1278s44z", "39m4559p14569s15z", "", ""))
     n = len(view.rivers[0])
     agent = make_agent("hard", seed=1, rules=TENHOU)

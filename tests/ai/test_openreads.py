@@ -57,3 +57,20 @@ def test_hard_keeps_the_tile_of_a_honitsu_callers_suit(monkeypatch):
     monkeypatch.setattr("ai.defence.call_factor", lambda kind, melds: 1.0)
     v = view()
     assert make_agent("hard", seed=1, rules=TENHOU).act(v, v.legal).tile >> 2 == parse_kind("5p")
+
+
+def test_non_riichi_hands_are_priced_as_the_houou_rons_they_show():
+    # issue 16: a bare open call (one han shown) was priced 2,000 and a silent closed hand
+    # 2,000; the Houou rons of such hands average 3,300 and 4,450 (agari_vectors). The classes
+    # keep their order: more han shown, a bigger price; a dealer's half as much again.
+    from ai.defence import DAMA_LOSS, OPEN_LOSS
+
+    bare = Opponent(seat=0, open_melds=1, meld_kinds=[(2, 3, 4)])
+    assert expected_loss(bare, ()) == OPEN_LOSS[0] == 3300
+    dora = Opponent(seat=0, open_melds=2, meld_kinds=[(2, 3, 4), (31, 31, 31)],
+                    yakuhai=frozenset({31, 32, 33}))
+    assert expected_loss(dora, (3,)) == OPEN_LOSS[2] > OPEN_LOSS[0]  # yakuhai + dora: 3 han
+    assert list(OPEN_LOSS) == sorted(OPEN_LOSS)
+    silent = Opponent(seat=0)
+    assert expected_loss(silent, ()) == DAMA_LOSS == 4450
+    assert expected_loss(Opponent(seat=0, is_dealer=True), ()) == DAMA_LOSS * 3 // 2

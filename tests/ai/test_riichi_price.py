@@ -11,7 +11,7 @@ import pytest
 
 from ai import make_agent
 from ai.observe import observe
-from ai.player import RIICHI_EXTRA_CHEAP, RIICHI_EXTRA_LIMIT, riichi_extras
+from ai.riichi import EXTRA_HAN, extras_value
 from engine.actions import Riichi
 from engine.rules import TENHOU
 from engine.tiles import TilePool
@@ -43,16 +43,23 @@ def test_a_yakuless_dama_wins_only_by_tsumo():
 
 
 def test_a_riichi_is_priced_between_its_ron_and_its_tsumo():
-    # riichi on the 4p: ron 1,300; tsumo (riichi, menzen tsumo) 2,000: the price lies between
+    # riichi on the 4p: ron 1,300 (1 han 40 fu); tsumo (riichi, menzen tsumo: 2 han 30 fu)
+    # 2,000; each with its ura and ippatsu steps: the price lies between the two
     _, value, _ = tenpai_value("22789m35p123456s", riichi=True)
-    assert 1300 < value < 2000
+    ron, tsumo = extras_value(1, 40, False, False, TENHOU), extras_value(2, 30, True, False, TENHOU)
+    assert 2000 < ron < value < tsumo
 
 
-def test_riichi_extras_favour_cheap_hands():
-    assert riichi_extras(2000, False, True) == RIICHI_EXTRA_CHEAP > RIICHI_EXTRA_LIMIT
-    assert riichi_extras(8000, False, True) == RIICHI_EXTRA_LIMIT
-    assert riichi_extras(8000, True, True) == RIICHI_EXTRA_CHEAP  # a dealer's mangan is 12,000
-    assert riichi_extras(2000, False, False) == RIICHI_EXTRA_LIMIT  # all-last gains
+def test_riichi_extras_are_the_han_steps_of_this_hand():
+    # ura and ippatsu priced han step by han step (measured shares), not a flat factor: a
+    # 1,300 ron nearly doubles on average, a haneman gains only what reaches baiman at 8 han
+    assert abs(sum(share for _, share in EXTRA_HAN) - 1.0) < 1e-9
+    cheap = extras_value(1, 40, False, False, TENHOU) / 1300
+    haneman = extras_value(6, 30, False, False, TENHOU) / 12000
+    mangan = extras_value(5, 30, False, False, TENHOU) / 8000
+    assert cheap > 1.6 and haneman < 1.05 and mangan < 1.3
+    # a dealer's 2 han 30 fu ron (2,900) gains as a cheap hand does
+    assert extras_value(2, 30, False, True, TENHOU) / 2900 > 1.5
 
 
 @pytest.mark.parametrize("hand, left", [("22789m35p123456s", 42), ("234m1145689p789s", 50)])
