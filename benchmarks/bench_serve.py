@@ -15,14 +15,17 @@ updated, the whole round trip through SSH, the app and the terminal emulator).
 
 Figures: p50/p95 of those latencies (goal p95 <= 150 ms at 40 players), the server's resident
 memory per session (RSS after the players joined minus before, divided by N), and how both grow
-from 4 to 40. The clients run on the same machine (2 cores here): their SSH and pyte work counts
-against the server, so the figures are pessimistic for a real host.
+from 4 to 40. The clients run on the same machine (2 cores here), in ``--client-procs``
+processes (4, whole tables each: one loop parsing every screen with pyte was itself a source of
+the tail): their SSH and pyte work counts against the server, so the figures are pessimistic
+for a real host.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import re
@@ -33,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
@@ -49,6 +53,8 @@ PROBE = [True]
 THINK = [0.0]
 #: the server's ``--workers`` (set per run by ``--workers``)
 WORKERS = [2]
+#: processes the clients run in (``--client-procs``; whole tables each)
+CLIENT_PROCS = [4]
 #: the server run under cProfile (``BENCH_PROFILE=FILE``): on during the play only (SIGUSR1
 #: on, SIGUSR2 off and written), so the players' joining is not in it
 PROFILED = """
@@ -241,7 +247,60 @@ async def client_lag(until: float, lags: list[float], tick: float = 0.02) -> Non
         lags.append(time.monotonic() - start - tick)
 
 
-async def run(players: int, seconds: float) -> dict[str, float]:
+async def seat_tables(port: int, tables: range) -> list[Player]:
+    """The players of ``tables`` (four each): every fourth creates its table, three join it by
+    its code, the creator starts; returned once every screen shows the table."""
+    people = [Player(f"p{4 * t + i}") for t in tables for i in range(4)]
+    for n in range(len(tables)):
+        creator, *others = people[4 * n:4 * n + 4]
+        await creator.connect(port, asyncssh.generate_private_key("ssh-ed25519"))
+        await creator.wait("lobby")
+        creator.send("c")
+        await creator.wait("Enter starts")
+        creator.send("\r")
+        code = re.search(r"Table ([A-Z]{4})", await creator.wait(r"Table [A-Z]{4}")).group(1)
+        for p in others:
+            await p.connect(port, asyncssh.generate_private_key("ssh-ed25519"), f"join {code}")
+            await p.wait("Waiting for")
+        creator.send("s")
+    for p in people:
+        await p.wait("Indicator", 60)
+    return people
+
+
+def client_process(port: int, tables: range, seconds: float, think: float, probe: bool,
+                   ready: Any, go: Any, out: Any) -> None:
+    """One process of clients (``--client-procs``): seats ``tables``, says it is ready, plays
+    from ``go`` for ``seconds`` and puts what it measured on ``out``."""
+    THINK[0], PROBE[0] = think, probe
+    out.put(asyncio.run(_play_share(port, tables, seconds, ready, go)))
+
+
+async def _play_share(port: int, tables: range, seconds: float, ready: Any,
+                      go: Any) -> dict[str, Any]:
+    people = await seat_tables(port, tables)
+    for p in people:
+        p.keys = 0
+    ready.set()
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, go.wait)  # the screens keep being read meanwhile
+    latencies: list[float] = []
+    discards: list[float] = []
+    lags: list[float] = []
+    until = time.monotonic() + seconds
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    watch = loop.create_task(client_lag(until, lags))
+    await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
+    await watch
+    cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
+    for p in people:
+        if p.conn is not None:
+            p.conn.close()
+    return {"latencies": latencies, "discards": discards, "lags": lags, "cpu": cpu,
+            "keys": sum(p.keys for p in people), "lost": sum(p.lost for p in people)}
+
+
+async def run(players: int, seconds: float) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     env = {**os.environ, "RIICHI_HOME": str(home), "PYTHONPATH": str(ROOT)}
     serve = ["serve", "--open", "--port", "0", "--seed", "1", "--max-sessions",
@@ -253,62 +312,51 @@ async def run(players: int, seconds: float) -> dict[str, float]:
     server = subprocess.Popen(
         [*PIN_SERVER, sys.executable, *launch],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    loop = asyncio.get_running_loop()
+    procs: list[Any] = []
     try:
         line = server.stdout.readline()
         port = int(re.search(r":(\d+);", line).group(1))
         await asyncio.sleep(0.5)
         before = sum(family_rss(server.pid))
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        people = [Player(f"p{i}") for i in range(players)]
-        for t in range(players // 4):
-            creator, *others = people[4 * t:4 * t + 4]
-            await creator.connect(port, key if t == 0 else asyncssh.generate_private_key(
-                "ssh-ed25519"))
-            await creator.wait("lobby")
-            creator.send("c")
-            await creator.wait("Enter starts")
-            creator.send("\r")
-            code = re.search(r"Table ([A-Z]{4})", await creator.wait(r"Table [A-Z]{4}")).group(1)
-            for p in others:
-                await p.connect(port, asyncssh.generate_private_key("ssh-ed25519"),
-                                f"join {code}")
-                await p.wait("Waiting for")
-            creator.send("s")
-        for p in people:
-            await p.wait("Indicator", 60)
+        # the clients in CLIENT_PROCS processes (whole tables each), so that one process's
+        # loop, parsing every screen with pyte, is not what the figures measure
+        ctx = multiprocessing.get_context("spawn")
+        go, out = ctx.Event(), ctx.Queue()
+        count = min(CLIENT_PROCS[0], players // 4)
+        shares = [range(players // 4)[i::count] for i in range(count)]
+        readies = [ctx.Event() for _ in shares]
+        procs = [ctx.Process(target=client_process, daemon=True,
+                             args=(port, share, seconds, THINK[0], PROBE[0], ready, go, out))
+                 for share, ready in zip(shares, readies, strict=True)]
+        for proc in procs:
+            proc.start()
+        for ready in readies:
+            if not await loop.run_in_executor(None, ready.wait, 300):
+                raise RuntimeError("bench_serve: the clients did not sit down in 300 s")
         joined = sum(family_rss(server.pid))
-        latencies: list[float] = []
-        discards: list[float] = []
-        until = time.monotonic() + seconds
-        for p in people:
-            p.keys = 0
         cpu0, wall0 = family_cpu(server.pid), time.monotonic()
-        mine0 = time.process_time()  # the clients' own CPU (SSH, pyte): all in this process
         if profile:
             server.send_signal(signal.SIGUSR1)  # the profile covers the play only
-        lags: list[float] = []
-        watch = asyncio.get_running_loop().create_task(client_lag(until, lags))
-        await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
-        await watch
+        go.set()
+        shares_out = [await loop.run_in_executor(None, out.get, True, seconds + 120)
+                      for _ in procs]
+        wall = time.monotonic() - wall0
         each = family_rss(server.pid)
         after = sum(each)
         cpu1 = family_cpu(server.pid)
-        wall = time.monotonic() - wall0
         split = [(b - a) / wall for a, b in zip(cpu0, cpu1, strict=False)]
         cpu_used = sum(cpu1) - sum(cpu0)
         cpu = cpu_used / wall
-        clients = (time.process_time() - mine0) / (time.monotonic() - wall0)
-        keys = sum(p.keys for p in people)
+        keys = sum(r["keys"] for r in shares_out)
         if profile:
             server.send_signal(signal.SIGUSR2)
             await asyncio.sleep(3)  # written
-        for p in people:
-            if p.conn is not None:
-                p.conn.close()
-        lat = sorted(latencies)
-        dis = sorted(discards)
+        lat = sorted(x for r in shares_out for x in r["latencies"])
+        dis = sorted(x for r in shares_out for x in r["discards"])
+        lags = sorted(x for r in shares_out for x in r["lags"])
         return {
-            "lost": sum(p.lost for p in people),
+            "lost": sum(r["lost"] for r in shares_out),
             "discards": len(dis),
             "d50_ms": 1000 * statistics.median(dis) if dis else float("nan"),
             "d95_ms": 1000 * dis[int(0.95 * (len(dis) - 1))] if dis else float("nan"),
@@ -323,14 +371,18 @@ async def run(players: int, seconds: float) -> dict[str, float]:
             "workers": WORKERS[0],
             "server_cpu": cpu,
             "cpu_each": split,
-            "client_cpu": clients,
+            "client_cpu": sum(r["cpu"] for r in shares_out),
+            "client_procs": len(procs),
             "keys": keys,
             "cpu_per_key_ms": 1000 * cpu_used / max(keys, 1),
             "load": os.getloadavg()[0],
             "lag50_ms": 1000 * statistics.median(lags) if lags else float("nan"),
-            "lag95_ms": 1000 * sorted(lags)[int(0.95 * (len(lags) - 1))] if lags else float("nan"),
+            "lag95_ms": 1000 * lags[int(0.95 * (len(lags) - 1))] if lags else float("nan"),
         }
     finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
         server.terminate()
         try:
             server.wait(10)
@@ -434,6 +486,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[2],
                         help="the server's --workers, each a run of every --players "
                              "(default 2)")
+    parser.add_argument("--client-procs", type=int, default=4, metavar="K",
+                        help="processes the clients run in, whole tables each (default 4; "
+                             "1: every screen parsed by one loop, as before)")
     parser.add_argument("--no-ui", action="store_true",
                         help="skip the in-process UI CPU figure")
     args = parser.parse_args()
@@ -444,6 +499,7 @@ def main() -> None:
         PIN_SERVER[:] = ["taskset", "-c", str(cores[0])]
         os.sched_setaffinity(0, cores[1:])
     PROBE[0] = not args.no_probe
+    CLIENT_PROCS[0] = max(1, args.client_procs)
     THINK[0] = args.think
     if not args.no_ui:
         out = sys.stdout  # a running Textual app redirects sys.stdout
@@ -475,7 +531,7 @@ def measure(args: argparse.Namespace) -> None:
               f"worker); "
               f"server CPU {100 * r['server_cpu']:.0f}% of a core ("
               f"{' + '.join(f'{100 * c:.0f}' for c in r['cpu_each'])}), clients "
-              f"{100 * r['client_cpu']:.0f}% (machine load "
+              f"{100 * r['client_cpu']:.0f}% in {r['client_procs']} processes (machine load "
               f"{r['load']:.1f}); {r['cpu_per_key_ms']:.0f} ms of server CPU per key "
               f"({r['keys']} keys: all it redraws on every screen); sessions lost {r['lost']}; "
               f"the clients' loop late p50/p95 {r['lag50_ms']:.0f}/{r['lag95_ms']:.0f} ms"
