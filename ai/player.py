@@ -31,6 +31,8 @@ from ai.chances import (
     SHANTEN_BACK,
     WIN_BONUS,
     live_waits,
+    race_hazard,
+    riichi_denial,
     win_probability,
 )
 from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probability, threat_cost
@@ -268,14 +270,22 @@ class Player(Agent):
         seats, ``ai.sanma``), or in the all-last what this seat expects to lose to another
         seat's win."""
         if self._outlook is not None:
-            return self._outlook.deny
-        return sanma.WIN_BONUS if sit.players == 3 else WIN_BONUS
+            bonus = self._outlook.deny
+        else:
+            bonus = sanma.WIN_BONUS if sit.players == 3 else WIN_BONUS
+        if self.style.race and sit.players == 4:
+            v = sit.view
+            bonus += riichi_denial([o.is_dealer for o in sit.opponents if o.riichi],
+                                   v.seat == v.dealer)
+        return bonus
 
     def _hazard(self, sit: Situation) -> float:
         """The chance, per own draw, that another seat ends the round first: a flat figure,
         or at three seats one that grows with the opponents' chances of being ready."""
         if sit.players == 3:
             return sanma.hazard(sit.opponents, sit.turn)
+        if self.style.race:
+            return race_hazard(sum(o.riichi for o in sit.opponents))
         return HAZARD
 
     @staticmethod
