@@ -3,21 +3,33 @@ its discards with, and the waits that can still come."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 # per-own-draw chance of moving one step, by shanten, for the steps after the first
 _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
 HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
-# Measured and left out (issue 16): the race by riichi on the table, from the 159 Houou games of
-# ../shared/logs/mjlog (per own draw of a seat not in riichi, the round ended by another's win
-# 0.030 of the time with no riichi out, 1,789 of 59,967 draws; 0.147 with one, 1,995 of 13,566),
-# as hard's hazard (0.030 + 0.117 per riichi): four hard deal-in 12.3 -> 11.3% (in issue 16's
-# band), win 20.7 -> 20.2%, calls 27.8 -> 26.4%; vs 3 greedy 1.925 -> 1.945, vs 3 rule 1.720 ->
-# 1.700. Left out for now: hard then folds the 1-shanten and tenpai hands that
-# tests/ai/test_placement and test_pushfold show it pushing against a riichi (the last seat far
-# behind in the all-last too), judgements to look at again before the hazard goes in.
+#: hard's race (``Style.race``, issue 16), measured on the 159 Houou games of ../shared/logs/mjlog
+#: (benchmarks/race_hazard.py): per own draw of a seat not in riichi, the round ended by a win
+#: of another seat that was not a deal-in of this one 0.111 of the time with one riichi out
+#: (12,396 draws) and 0.221 with two (1,156), about as often early as late: ``RIICHI_RACE`` per
+#: riichi. The own deal-ins (0.021 / 0.027 more) are left out: they are priced as deal-ins (the
+#: danger of the tile thrown; ``ai.pushfold`` for the discards to come); counted in the race too,
+#: hard folded the tenpai and 1-shanten hands tests/ai/test_pushfold and test_placement show it
+#: pushing. With no riichi out the race grows through the round (0.000 at the 1st own draw, 0.04
+#: at the 8th, 0.10 at the 13th): a chain with one hazard for all the draws left needs the figure
+#: that ends as many rounds over those draws, 0.056 from the first draw, 0.08 from the 7th, 0.10
+#: from the 13th, which the flat ``HAZARD`` stands for. The per-draw average over whole rounds
+#: (0.026-0.032, the calm figure of the race measured and left out before) prices every draw
+#: left as if it were an early one, and so a calm table's slow hands too high
+RIICHI_RACE = 0.111
+#: what a riichi's tsumo costs a seat not in riichi, on average from its declaration (same
+#: games): a non-dealer's riichi 477 (933 from the dealer), the dealer's riichi 1,117. A win of
+#: this seat first denies it: the race has two sides (``riichi_denial``)
+RIICHI_DENY = 477.0
+RIICHI_DENY_ME_DEALER = 933.0
+DEALER_RIICHI_DENY = 1117.0
 SHANTEN_BACK = 0.5  # a wait is hit by own draws plus three opponents' discards
 ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed / a han more
 
@@ -73,3 +85,29 @@ def live_waits(kinds: Sequence[int], unseen: Sequence[int], used: set[int]
         tile = spare_tile(w, used)
         if tile is not None:
             yield w, n, tile
+
+
+def race_hazard(riichis: int) -> float:
+    """The chance, per own draw, that another seat ends the round first, by the riichi out:
+    ``RIICHI_RACE`` for each, the flat ``HAZARD`` with none.
+
+    >>> race_hazard(0) == HAZARD, race_hazard(1), race_hazard(2)
+    (True, 0.111, 0.222)
+    """
+    if riichis <= 0:
+        return HAZARD
+    return min(0.5, RIICHI_RACE * riichis)
+
+
+def riichi_denial(riichi_dealer: Iterable[bool], me_dealer: bool) -> float:
+    """What a win of this seat denies the riichi out (``riichi_dealer``: whether each is the
+    dealer): the tsumo this seat would pay them, on average.
+
+    >>> riichi_denial([False], False), riichi_denial([True], False), riichi_denial([], True)
+    (477.0, 1117.0, 0.0)
+    """
+    total = 0.0
+    for dealer in riichi_dealer:
+        total += DEALER_RIICHI_DENY if dealer else \
+            RIICHI_DENY_ME_DEALER if me_dealer else RIICHI_DENY
+    return total

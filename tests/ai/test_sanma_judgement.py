@@ -6,10 +6,12 @@ the four-player one); four-player play keeps the four-player figures."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ai import make_agent, sanma
-from ai.chances import HAZARD, WIN_BONUS
+from ai.chances import HAZARD, WIN_BONUS, race_hazard, riichi_denial
 from ai.defence import expected_loss, threat_cost
 from ai.observe import observe
 from engine.actions import Discard, Pass, Pon
@@ -121,6 +123,11 @@ def test_P1_four_player_race_and_win_bonus_keep_the_four_player_figures():
     agent = make_agent("hard", seed=1, rules=TENHOU)
     sit = observe(make_view("19p234p067s23788s", "5p", rivers=("1z2z7s", "", "", ""),
                             riichi=(True, False, False, False), riichi_at={0: 2}))
+    # four-player hard prices the race measured on four-player Houou games (issue 16,
+    # ai.chances.race_hazard); without that knob, the flat four-player figures
+    assert agent._hazard(sit) == race_hazard(1)
+    assert agent._win_bonus(sit) == WIN_BONUS + riichi_denial([True], False)
+    agent.style = dataclasses.replace(agent.style, race=False)
     assert agent._hazard(sit) == HAZARD
     assert agent._win_bonus(sit) == WIN_BONUS
 

@@ -1,0 +1,79 @@
+"""Issue 16: hard's race against a riichi (``ai.chances.race_hazard``, ``riichi_denial``), measured
+on the Houou logs (benchmarks/race_hazard.py). Each test fails with ``Style.race`` off."""
+
+import dataclasses
+
+import pytest
+
+from ai import make_agent
+from ai.chances import (
+    DEALER_RIICHI_DENY,
+    HAZARD,
+    RIICHI_DENY,
+    WIN_BONUS,
+    race_hazard,
+    riichi_denial,
+)
+from ai.observe import observe
+from engine.rules import TENHOU
+from engine.tiles import parse_kind
+from tests.ai.helpers import make_view
+
+
+def hard(**knobs):
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, **knobs)
+    return agent
+
+
+def riichi_view(riichi=(False, False, True, False), riichi_at=None, rivers=None):
+    return make_view("2444788999m347s", "5s", seat=1, live_tiles_left=40,
+                     rivers=rivers or ("", "", "1z9m1p9s3p2z3z4z", ""), riichi=riichi,
+                     riichi_at=riichi_at or {2: 7})
+
+
+def test_the_race_is_the_measured_others_wins_by_riichi_out():
+    # Houou: 0.111 per own draw with one riichi out, 0.221 with two (own deal-ins left out:
+    # they are priced as deal-ins); with none, the flat figure (0.056 over a whole round, more
+    # from later draws: benchmarks/race_hazard.py)
+    assert race_hazard(0) == HAZARD
+    assert race_hazard(1) == pytest.approx(0.111)
+    assert race_hazard(2) == pytest.approx(0.222)
+    assert race_hazard(9) == 0.5
+
+
+def test_hard_prices_the_race_by_the_riichi_on_the_table():
+    calm = observe(riichi_view(riichi=(False, False, False, False), riichi_at={}))
+    one = observe(riichi_view())
+    assert hard()._hazard(calm) == HAZARD  # a calm table's race is unchanged
+    assert hard()._hazard(one) == race_hazard(1) > HAZARD
+    assert hard(race=False)._hazard(one) == HAZARD  # the flat figure it replaces
+
+
+def test_a_win_first_denies_the_riichi_its_tsumo():
+    # seat 2 (not the dealer) in riichi; then seat 0, the dealer, too
+    one = observe(riichi_view())
+    assert hard()._win_bonus(one) == pytest.approx(WIN_BONUS + RIICHI_DENY)
+    assert hard(race=False)._win_bonus(one) == WIN_BONUS
+    dealer = observe(riichi_view(riichi=(True, False, True, False), riichi_at={2: 7, 0: 5},
+                                 rivers=("1z1p9s3p2z3z", "", "1z9m1p9s3p2z3z4z", "")))
+    assert hard()._win_bonus(dealer) == pytest.approx(
+        WIN_BONUS + RIICHI_DENY + DEALER_RIICHI_DENY)
+    assert riichi_denial([False], True) > riichi_denial([False], False)  # a dealer pays double
+
+
+def test_hard_keeps_a_cheap_one_shanten_on_the_safe_tile_against_two_riichi():
+    # 2444788999m 347s + 5s, no yaku but riichi: against seat 2's riichi alone hard pushes the
+    # 2m for the wide 1-shanten (test_placement, East 1); with the dealer in riichi too the race
+    # is twice as fast and the 9m (all four copies seen: no wait on it) keeps 1-shanten safely.
+    # The flat race of before pushed the 2m into both.
+    def view():
+        return riichi_view(riichi=(True, False, True, False), riichi_at={2: 7, 0: 5},
+                           rivers=("1z1p9s3p2z3z", "", "1z9m1p9s3p2z3z4z", ""))
+
+    v = view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("9m")
+    v = view()
+    assert hard(race=False).act(v, v.legal).tile >> 2 == parse_kind("2m")
+    v = riichi_view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("2m")
