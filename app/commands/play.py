@@ -15,7 +15,8 @@ SPEEDS = ("instant", "fast", "normal")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int,
-                        help="seed of the game (the same seed deals the same tiles)")
+                        help="seed of the game this command starts (the same seed deals the same "
+                             "tiles; a later New game deals new ones)")
     parser.add_argument("--rules", choices=RULE_PRESETS,
                         help="rules preset (default: tenhou; tenhou3 and majsoul3 are "
                              "three-player games)")
