@@ -46,7 +46,7 @@ from ai.riichi import (
     DAMA_TSUMO_SHARE,
     RIICHI_TSUMO_SHARE,
     RIICHI_TYPICAL,
-    with_extras,
+    win_worth,
 )
 from ai.style import style_for
 from ai.value import best_route, hand_han, points, route_ukeire, routes
@@ -339,15 +339,13 @@ class Player(Agent):
                 # tsumo or a ron in their shares, a riichi's with its ura and ippatsu han
                 # step by step, not by the ron alone (which left out what riichi adds on a
                 # tsumo) nor by a flat factor
-                t_val = with_extras(results[True], self.rules) if riichi else \
-                    float(results[True].total)
+                t_val = win_worth(results[True], self.rules, riichi)
                 if furiten or False not in results:
                     val = t_val
                 else:
-                    r_val = with_extras(results[False], self.rules) if riichi else \
-                        float(results[False].total)
                     share = RIICHI_TSUMO_SHARE if riichi else DAMA_TSUMO_SHARE
-                    val = share * t_val + (1 - share) * r_val
+                    val = share * t_val + (1 - share) * win_worth(results[False], self.rules,
+                                                                    riichi)
             if ol is not None and results:
                 t_res = results.get(True)
                 r_res = None if furiten else results.get(False)

@@ -49,6 +49,12 @@ def with_extras(res: HandResult, rules: RuleSet) -> float:
     return extras_value(res.han, res.fu, res.tsumo, res.dealer, rules)
 
 
+def win_worth(res: HandResult, rules: RuleSet, riichi: bool) -> float:
+    """What a win scored as ``res`` is worth: with a riichi's ura dora and ippatsu
+    (``with_extras``), or as scored for a silent hand."""
+    return with_extras(res, rules) if riichi else float(res.total)
+
+
 def extras_value(han: int, fu: int, tsumo: bool, dealer: bool, rules: RuleSet) -> float:
     """The average worth of a riichi win of ``han`` and ``fu`` with ``EXTRA_HAN`` added, han step
     by han step: a han more doubles a cheap hand and does little to a mangan or more.
