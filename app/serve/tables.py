@@ -453,14 +453,18 @@ class Tables:
         """Whether ``code`` is a table of another worker (join and watch move there)."""
         return code not in self.tables and code in self.remote
 
+    def live(self) -> list[Table]:
+        """This worker's tables not over (what its lobby and the other workers' list)."""
+        return [t for t in self.tables.values() if t.state != "over"]
+
     def listing(self) -> list[Table | RemoteTable]:
         """The lobby's tables: this worker's (not over), then the other workers'."""
-        own: list[Table | RemoteTable] = [t for t in self.tables.values() if t.state != "over"]
+        own: list[Table | RemoteTable] = list(self.live())
         return own + [t for code, t in sorted(self.remote.items()) if code not in self.tables]
 
     def summaries(self) -> list[list[str]]:
         """This worker's tables as the lobby lists them (sent to the other workers)."""
-        return [list(t.summary()) for t in self.tables.values() if t.state != "over"]
+        return [list(t.summary()) for t in self.live()]
 
     def set_remote(self, summaries: list[list[str]]) -> None:
         """The other workers' tables now (their ``summaries``); the lobbies are told."""
