@@ -35,12 +35,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncssh
 import pyte
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 #: ``taskset`` prefix of the server's command line (``--pin``: the server on core 0, the
 #: clients on the others), empty when not pinned
@@ -105,26 +107,25 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def family_cpu(pid: int) -> list[float]:
-    """CPU seconds of ``pid`` and of each of its children (live ones), in ``family``'s order."""
+def each_of_family(pid: int, measure: Callable[[int], T]) -> list[T]:
+    """``measure`` of ``pid`` and of each of its children (live ones), in ``family``'s order."""
     out = []
     for p in family(pid):
         try:
-            out.append(cpu_seconds(p))
-        except OSError:
+            out.append(measure(p))
+        except OSError:  # gone meanwhile
             pass
     return out
+
+
+def family_cpu(pid: int) -> list[float]:
+    """CPU seconds of ``pid`` and of each of its children."""
+    return each_of_family(pid, cpu_seconds)
 
 
 def family_rss(pid: int) -> list[int]:
-    """RSS (KiB) of ``pid`` and each of its children, in ``family``'s order."""
-    out = []
-    for p in family(pid):
-        try:
-            out.append(rss_kib(p))
-        except OSError:
-            pass
-    return out
+    """RSS (KiB) of ``pid`` and of each of its children."""
+    return each_of_family(pid, rss_kib)
 
 
 def rss_kib(pid: int) -> int:
