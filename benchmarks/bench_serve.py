@@ -145,6 +145,7 @@ class Player:
         self.changed = asyncio.Event()
         self.lost = False
         self.keys = 0  # keys sent while playing (the server's work per key: CPU / keys)
+        self.arrived = 0.0  # when the last bytes of the screen came (before pyte parsed them)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -162,6 +163,7 @@ class Player:
             data = await self.proc.stdout.read(65536)
             if not data:
                 return
+            self.arrived = time.monotonic()
             self.stream.feed(data)
             self.changed.set()
 
@@ -192,7 +194,11 @@ class Player:
         rows = [line for line in self.screen.display if re.match(r"^ ?[│┃][^│┃ ]{2}[│┃]", line)]
         return re.findall(r"[│┃]([^│┃ ]{2})[│┃]", rows[-1]) if rows else []
 
-    async def play(self, until: float, latencies: list[float], discards: list[float]) -> None:
+    async def play(self, until: float, latencies: list[float], discards: list[float],
+                   arrivals: list[float]) -> None:
+        """Plays until ``until``; ``latencies``: help page key -> on the screen (and Escape ->
+        gone), ``arrivals``: the same up to when the screen's last bytes came, before this
+        process parsed them (the rest is the clients' own work and wait)."""
         next_probe = time.monotonic() + random.uniform(1, 3)
         while time.monotonic() < until and not self.lost:
             text = self.text()
@@ -220,10 +226,12 @@ class Player:
                 try:
                     await self.wait(re.escape(HELP), 10)
                     latencies.append(time.monotonic() - start)
+                    arrivals.append(self.arrived - start)
                     start = time.monotonic()
                     self.send("\x1b")
                     await self.wait(re.escape(HELP), 10, absent=True)
                     latencies.append(time.monotonic() - start)
+                    arrivals.append(self.arrived - start)
                 except TimeoutError:
                     latencies.append(10.0)
                 next_probe = time.monotonic() + random.uniform(2, 4)
@@ -286,18 +294,19 @@ async def _play_share(port: int, tables: range, seconds: float, ready: Any,
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, go.wait)  # the screens keep being read meanwhile
     latencies: list[float] = []
+    arrivals: list[float] = []
     discards: list[float] = []
     lags: list[float] = []
     until = time.monotonic() + seconds
     cpu0, wall0 = time.process_time(), time.monotonic()
     watch = loop.create_task(client_lag(until, lags))
-    await asyncio.gather(*(p.play(until, latencies, discards) for p in people))
+    await asyncio.gather(*(p.play(until, latencies, discards, arrivals) for p in people))
     await watch
     cpu = (time.process_time() - cpu0) / (time.monotonic() - wall0)
     for p in people:
         if p.conn is not None:
             p.conn.close()
-    return {"latencies": latencies, "discards": discards, "lags": lags, "cpu": cpu,
+    return {"latencies": latencies, "arrivals": arrivals, "discards": discards, "lags": lags, "cpu": cpu,
             "keys": sum(p.keys for p in people), "lost": sum(p.lost for p in people)}
 
 
@@ -354,6 +363,7 @@ async def run(players: int, seconds: float) -> dict[str, Any]:
             server.send_signal(signal.SIGUSR2)
             await asyncio.sleep(3)  # written
         lat = sorted(x for r in shares_out for x in r["latencies"])
+        arr = sorted(x for r in shares_out for x in r["arrivals"])
         dis = sorted(x for r in shares_out for x in r["discards"])
         lags = sorted(x for r in shares_out for x in r["lags"])
         return {
@@ -365,6 +375,8 @@ async def run(players: int, seconds: float) -> dict[str, Any]:
             "samples": len(lat),
             "p50_ms": 1000 * statistics.median(lat) if lat else float("nan"),
             "p95_ms": 1000 * lat[int(0.95 * (len(lat) - 1))] if lat else float("nan"),
+            "a50_ms": 1000 * statistics.median(arr) if arr else float("nan"),
+            "a95_ms": 1000 * arr[int(0.95 * (len(arr) - 1))] if arr else float("nan"),
             "rss_before_mib": before / 1024,
             "per_session_mib": (max(joined, after) - before) / 1024 / players,
             "rss_after_mib": after / 1024,
@@ -524,7 +536,8 @@ def measure(args: argparse.Namespace) -> None:
         r = asyncio.run(run(n, args.seconds))
         results.append(r)
         print(f"{n:3d} players, {n // 4:2d} tables: help page p50 {r['p50_ms']:6.1f} ms, "
-              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}); discard p50 {r['d50_ms']:6.1f} ms, "
+              f"p95 {r['p95_ms']:6.1f} ms ({r['samples']}; its bytes arrived p50 "
+              f"{r['a50_ms']:.1f} / p95 {r['a95_ms']:.1f} ms, before pyte); discard p50 {r['d50_ms']:6.1f} ms, "
               f"p95 {r['d95_ms']:6.1f} ms ({r['discards']}); server RSS "
               f"{r['rss_before_mib']:.0f} MiB idle, {r['per_session_mib']:.1f} MiB per session, "
               f"{r['rss_after_mib']:.0f} MiB at the end "

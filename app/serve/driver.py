@@ -134,6 +134,13 @@ class LinkDriver(Driver):
         """Keys and mouse reports from the client."""
         if not self._input:
             return
+        if text == "\x1b" and self._ticker is None:
+            # A key's bytes come in one message (the client sends what the terminal wrote for
+            # the key, and a terminal writes a key's sequence at once): a message that is a
+            # lone Escape, with no sequence begun before it, is the Escape key, now rather than
+            # after the wait below.
+            self.process_message(events.Key("escape", "\x1b"))
+            return
         # the parser reads its wait after an Escape from Textual's constant, set here for this
         # connection's text only (the loop runs one feed at a time)
         wait, constants.ESCAPE_DELAY = constants.ESCAPE_DELAY, ESCAPE_DELAY  # type: ignore[misc]

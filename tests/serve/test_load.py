@@ -61,7 +61,9 @@ def test_a_frame_goes_to_the_connection_in_one_write(tmp_path, monkeypatch):
 
 def test_an_idle_connection_sets_no_timer_and_an_escape_arrives_soon(tmp_path, monkeypatch):
     """A ticker per connection (ten wakeups a second each) turned a lone Escape into the key
-    100-200 ms late; now a timer is set only after an Escape, for ``ESCAPE_DELAY``."""
+    100-200 ms late; then a timer was set only after an Escape, for ``ESCAPE_DELAY``; now a
+    message that is a lone Escape is the key at once, and the timer waits only for an Escape
+    that came with other input."""
 
     async def body(app, link, tables):
         driver = link.driver
@@ -70,8 +72,14 @@ def test_an_idle_connection_sets_no_timer_and_an_escape_arrives_soon(tmp_path, m
         driver.feed("c")
         await _wait(lambda: type(app.screen).__name__ == "SetupScreen")
         assert driver._ticker is None  # a plain key needs no wait
-        loop = asyncio.get_running_loop()
         driver.feed("\x1b")
+        assert driver._ticker is None  # a lone Escape needs no wait either
+        await asyncio.sleep(0)  # the key, handled by the app's loop
+        await _wait(lambda: type(app.screen).__name__ == "LobbyScreen", 0.5)  # Escape: back
+        driver.feed("c")
+        await _wait(lambda: type(app.screen).__name__ == "SetupScreen")
+        loop = asyncio.get_running_loop()
+        driver.feed("\x1b[B\x1b")  # an arrow, then an Escape that may begin another sequence
         assert driver._ticker is not None
         assert driver._ticker.when() - loop.time() <= ESCAPE_DELAY + 0.01
         assert ESCAPE_DELAY <= 0.05
