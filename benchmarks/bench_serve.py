@@ -146,9 +146,19 @@ class Player:
         self.lost = False
         self.keys = 0  # keys sent while playing (the server's work per key: CPU / keys)
         self.arrived = 0.0  # when the last bytes of the screen came (before pyte parsed them)
+        self.fed = 0  # chunks of bytes parsed so far
+        self._lines: list[str] = []
+        self._lines_at = -1  # ``fed`` when ``_lines`` was made
+
+    def lines(self) -> list[str]:
+        """The screen's lines, made again only after new bytes (pyte's ``display`` builds
+        every line anew on each call: the clients' largest cost after parsing)."""
+        if self._lines_at != self.fed:
+            self._lines, self._lines_at = self.screen.display, self.fed
+        return self._lines
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return "\n".join(self.lines())
 
     async def connect(self, port: int, key: asyncssh.SSHKey, command: str | None = None) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
@@ -165,6 +175,7 @@ class Player:
                 return
             self.arrived = time.monotonic()
             self.stream.feed(data)
+            self.fed += 1
             self.changed.set()
 
     def send(self, keys: str) -> None:
@@ -191,7 +202,7 @@ class Player:
                 pass
 
     def hand(self) -> list[str]:
-        rows = [line for line in self.screen.display if re.match(r"^ ?[│┃][^│┃ ]{2}[│┃]", line)]
+        rows = [line for line in self.lines() if re.match(r"^ ?[│┃][^│┃ ]{2}[│┃]", line)]
         return re.findall(r"[│┃]([^│┃ ]{2})[│┃]", rows[-1]) if rows else []
 
     async def play(self, until: float, latencies: list[float], discards: list[float],
