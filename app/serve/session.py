@@ -93,6 +93,16 @@ class Fanout:
             return [*((s, seat) for seat, s in self.screens.items()),
                     *((w, None) for w in self.watchers)]
 
+    def in_turn(self, events: Any) -> list[tuple[Any, int | None]]:
+        """``targets`` with the screen of the seat whose action began ``events`` first: the
+        person who pressed the key sees it answered before the others' screens are drawn
+        (the loop draws them in the order they were told)."""
+        actor = getattr(events[0], "seat", None) if events else None
+        targets = self.targets()
+        if actor is None:
+            return targets
+        return sorted(targets, key=lambda target: target[1] != actor)
+
     def view_for(self, seat: int | None) -> PlayerView:
         game = self.session.game
         view = public_view(game) if seat is None else game.view(seat)
@@ -106,7 +116,7 @@ class Fanout:
             return
         if isinstance(message, Happened) and message.drawn is not None:
             message.drawn.set()  # no one screen's drawing holds a shared table up
-        for screen, seat in self.targets():
+        for screen, seat in self.in_turn(message.events):
             view = self.view_for(seat)
             if isinstance(message, RoundOver):
                 screen.post_message(RoundOver(message.events, view))

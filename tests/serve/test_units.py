@@ -155,6 +155,35 @@ def shared_session(call_timer: float = 0) -> tuple[TableSession, Screen]:
     return session, screen
 
 
+def test_the_screen_of_the_seat_that_acted_is_told_first():
+    """Every screen at a table draws each action, in the order they are told: the person whose
+    key made it sees it answered before the others' screens are drawn."""
+    from app.session import Happened
+    from engine.events import Discarded
+
+    session, first = shared_session()
+    order: list[int | None] = []
+
+    class Noting(Screen):
+        def __init__(self, seat) -> None:
+            super().__init__()
+            self.seat = seat
+
+        def post_message(self, message) -> None:
+            order.append(self.seat)
+
+    node = session.node
+    node.screens = {seat: Noting(seat) for seat in (0, 1, 2, 3)}
+    node.watchers = {Noting(None)}
+    discard = Discarded(seat=2, tile=0, tsumogiri=False)
+    node.post_message(Happened((discard,), session.game.view(0)))
+    assert order[0] == 2
+    assert sorted(order[1:4]) == [0, 1, 3] and None in order
+    order.clear()
+    node.post_message(Happened((), session.game.view(0)))  # nobody acted: as they came
+    assert order[:4] == [0, 1, 2, 3]
+
+
 def test_call_timer_discards_the_drawn_tile_for_a_silent_player():
     session, screen = shared_session(call_timer=0.3)
     try:
