@@ -17,6 +17,7 @@ from engine.events import (
     RoundDrawn,
     RoundEnded,
     RoundStarted,
+    Win,
 )
 from engine.meld import MeldKind
 from engine.rules import RuleSet
@@ -467,3 +468,32 @@ def test_player_view_passes_every_field_to_its_place(rules):
             pending = table.pending()
             seat = min(pending)
             table.submit(seat, rng.choice(pending[seat]))
+
+
+# --------------------------------------------------------------------------- K7 R4
+def test_K7_abortive_draw_pays_nothing_adds_a_honba_and_the_dealer_stays():
+    # four East winds as the first discards (K3), with seat 2 dealing, three honba and a stick
+    t = scripted(["1z234m567m234p56s8s", "1z345m678m345p67s8s", "1z456m789m456p78s9s",
+                  "1z234s567s234p67m8m"], draws="9p9p9p9p", dealer=2, honba=3, sticks=1)
+    for seat in (2, 3, 0, 1):
+        discard(t, seat, "1z")
+        pass_calls(t)
+    assert [e.kind for e in t.events if isinstance(e, RoundDrawn)] == [DrawKind.FOUR_WINDS]
+    out = t.outcome
+    assert out.deltas == (0, 0, 0, 0) and out.scores == (25000,) * 4  # no payments
+    assert out.honba == 4 and out.renchan  # a honba more; the dealer deals again
+    assert out.sticks == 1 and out.winners == ()  # the stick waits for the next winner
+
+
+def test_R4_double_riichi_is_two_han_in_place_of_riichi():
+    # the dealer's first discard is its riichi, with no call before: double riichi
+    t = scripted(["123m456m789m123p5s", "", "", ""], draws="9s" + "1z2z3z" + "5s")
+    assert Riichi(t.drawn) in t.pending()[0]
+    t.submit(0, Riichi(t.drawn))
+    pass_calls(t)
+    assert t.seats[0].riichi and t.seats[0].double_riichi
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 0)
+    t.submit(0, TSUMO)
+    win = next(e for e in t.events if isinstance(e, Win))
+    yaku = {y.name: y.han for y in win.result.yaku}
+    assert yaku["double riichi"] == 2 and "riichi" not in yaku

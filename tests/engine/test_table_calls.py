@@ -1,8 +1,8 @@
-"""Calls, wins and their payments at the table: C1-C6, R1, R3, F1-F4, K6, S6, S9, Y27, D4."""
+"""Calls, wins and their payments at the table: C1-C7, R1, R3, F1-F4, K6, S6, S9, Y27, D4."""
 
 from test_table import auto, discard, pass_calls, scripted, tile_of
 
-from engine.actions import PASS, RON, TSUMO, Chi, Discard, Kan, Pon, Riichi
+from engine.actions import ABORT, PASS, RON, TSUMO, Chi, Discard, Kan, Pon, Riichi
 from engine.events import Called, DoraRevealed, DrawKind, RiichiAccepted, RoundDrawn, Win
 from engine.meld import MeldKind
 from engine.rules import RuleSet, preset
@@ -452,3 +452,52 @@ def test_K1_tenpai_on_a_tile_also_held_in_a_chi_is_tenpai_at_the_draw():
     drawn = next(e for e in t.events if isinstance(e, RoundDrawn))
     assert drawn.kind is DrawKind.EXHAUSTIVE
     assert drawn.tenpai[1] is True
+
+
+# --------------------------------------------------------------------------- F4 C7
+def test_F4_discard_furiten_never_forbids_tsumo():
+    t = scripted(["", "234m567m234s66s46p", "", ""], draws="9m5p1s9s9s" + "3p")
+    t.submit(0, Discard(t.drawn)); pass_calls(t)
+    discard(t, 1, "6p"); pass_calls(t)  # waits 3p-6p with a 6p in its own river (F1)
+    auto(t, until=lambda t: t.phase is Phase.TURN and t.turn == 1)
+    assert t.furiten(1) and t.drawn >> 2 == kind("3p")
+    assert TSUMO in t.pending()[1]
+    t.submit(1, TSUMO)
+    w = wins(t)[0]
+    assert w.seat == 1 and w.tsumo
+
+
+C7_HANDS = ["1z5s", "1z1z5s5s", "19m19p19s234z5z", "123m456m789m123p7s"]
+
+
+def test_C7_a_call_ends_the_first_turn_conditions_and_ippatsu_and_opens_the_hand():
+    # without a call seat 2's nine kinds may abort (K2): the pon of the first discard ends that
+    t = scripted(C7_HANDS, draws="8p" + "2m" + "9s" + "8p")
+    discard(t, 0, "1z")
+    t.submit(1, PASS)
+    pass_calls(t)
+    t.submit(1, Discard(t.drawn)); pass_calls(t)
+    assert ABORT in t.pending()[2]
+
+    t = scripted(C7_HANDS, draws="8p" + "2m" + "9s" + "8p")
+    discard(t, 0, "1z")
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Pon)))
+    assert not t.seats[1].closed  # the pon opens seat 1's hand
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Discard)
+                     and a.tile >> 2 != kind("5s"))); pass_calls(t)
+    assert ABORT not in t.pending()[2]  # no nine-kinds abort after a call
+    t.submit(2, Discard(t.drawn)); pass_calls(t)
+    t.submit(3, Riichi(t.drawn)); pass_calls(t)  # seat 3's first discard, after the call
+    assert t.seats[3].riichi and not t.seats[3].double_riichi
+    assert t.seats[3].ippatsu
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Discard)
+                     and a.tile >> 2 == kind("5s")))
+    t.submit(1, next(a for a in t.pending()[1] if isinstance(a, Pon)))
+    assert not t.seats[3].ippatsu  # any call ends every riichi's ippatsu
+
+
+def test_C7_a_closed_kan_keeps_the_hand_closed():
+    t = scripted(["1111z258m258p369s", "123m456m789m1122p", "234s567s345p66p78p", ""],
+                 draws="9m")
+    t.submit(0, next(a for a in t.pending()[0] if isinstance(a, Kan)))
+    assert t.seats[0].melds[0].kind is MeldKind.ANKAN and t.seats[0].closed
