@@ -20,7 +20,7 @@ from app.i18n import seat_name, seat_text, set_players, t, texts
 from app.screens.base import SizeAware
 from app.seats import seat_labels
 from app.widgets.melds import meld_text
-from engine.events import DrawKind, RoundDrawn, RoundEnded, Win
+from engine.events import DrawKind, GameEnded, RoundDrawn, RoundEnded, Win
 from engine.meld import Meld
 
 
@@ -212,6 +212,10 @@ class ResultScreen(SizeAware, ModalScreen):
                 isinstance(e, Win) for e in self.events):
             blocks.append(Text(t("result.sticks_bonus", n=view.sticks, h=view.honba),
                                style="dim"))
+        elif end is not None and end.sticks and not any(
+                isinstance(e, (Win, GameEnded)) for e in self.events):
+            # a draw: the sticks (this round's riichi among them, in the deltas) wait on the table
+            blocks.append(Text(t("result.sticks_stay", n=end.sticks), style="dim"))
         with Vertical(id="result-box"):
             with VerticalScroll(id="result-scroll"):
                 for block in blocks:
