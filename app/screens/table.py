@@ -175,13 +175,17 @@ class TableScreen(SizeAware, Screen):
 
     def put(self, selector: str, content: Text | str) -> Static:
         """Show ``content`` in the ``Static`` at ``selector`` unless it shows it already, laid
-        out again only when its size changes: a layout pass costs the whole screen, and most
-        updates change only a figure in the centre (the wall) or nothing there."""
+        out again only when its size follows from its content (an automatic width or height)
+        and changes: a layout pass costs the whole screen, and most updates change only a
+        figure in the centre (the wall, in a box of a fixed size) or nothing there."""
         static = self.query_one(selector, Static)
         before = self._shown.get(selector)
         if before != content:
             self._shown[selector] = content
-            static.update(content, layout=before is None or _extent(before) != _extent(content))
+            sized = any(s is None or s.is_auto
+                        for s in (static.styles.width, static.styles.height))
+            static.update(content, layout=sized and (before is None
+                                                     or _extent(before) != _extent(content)))
         return static
 
     def show_placement(self, view: PlayerView) -> None:

@@ -35,13 +35,20 @@ class RiverView(Widget):
     """
 
     # A new discard repaints the river; it is laid out again (a layout pass costs the whole
-    # screen) only when its height changes: when it starts a new row.
+    # screen) only when its height changes: when it starts a row beyond its minimum height
+    # (riichi.tcss keeps three rows for every river).
     river: reactive[tuple] = reactive(())
     last: reactive[bool] = reactive(False)
 
     def watch_river(self, old: tuple, new: tuple) -> None:
-        if _rows(old) != _rows(new):
+        if self._height(old) != self._height(new):
             self.refresh(layout=True)
+
+    def _height(self, river: tuple) -> int:
+        """The widget's height for ``river``: its rows, at least its minimum height."""
+        floor = self.styles.min_height
+        rows = _rows(river)
+        return max(rows, int(floor.value)) if floor is not None and floor.is_cells else rows
 
     def render(self) -> Text:
         p = painter(self)

@@ -460,3 +460,60 @@ def test_the_help_page_is_made_once_and_shown_again_from_its_top():
             assert app.screen is table
 
     asyncio.run(run())
+
+
+def test_a_river_row_within_the_rivers_height_a_meld_on_its_line_and_the_centre_lay_nothing_out():
+    """Every river keeps three rows (riichi.tcss): its second and third rows, an opponent's
+    meld that fits on its (first) line and a new figure in the centre's box of a fixed size change no
+    size, so no layout pass; a fourth river row, a meld that starts a line and a new meld of
+    the player's (its width follows its melds) do, and show."""
+    from engine.meld import Meld, MeldKind
+    from engine.view import RiverTile
+
+    async def run():
+        from app.widgets import MeldsView, RiverView
+
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            await pilot.pause()
+            layouts = []
+            original = screen._refresh_layout
+
+            def counting(*args, **kwargs):
+                layouts.append(1)
+                return original(*args, **kwargs)
+
+            screen._refresh_layout = counting
+
+            async def laid_out(change) -> bool:
+                layouts.clear()
+                change()
+                await pilot.pause()
+                return bool(layouts)
+
+            river = screen.query_one("#left-river", RiverView)
+            tiles = tuple(RiverTile(4 * k, False, False) for k in range(19))
+            for count in (6, 7, 13, 18):
+                assert not await laid_out(lambda c=count: setattr(river, "river", tiles[:c]))
+            assert river.size.height == 3
+            assert await laid_out(lambda: setattr(river, "river", tiles))
+            assert river.size.height == 4
+
+            pon = Meld(MeldKind.PON, (0, 1, 2), 0, 1)
+            chi = Meld(MeldKind.CHI, (40, 44, 48), 40, 3)
+            kan = Meld(MeldKind.DAIMINKAN, (80, 81, 82, 83), 80, 2)
+            melds = screen.query_one("#right-melds", MeldsView)
+            assert not await laid_out(lambda: setattr(melds, "melds", (pon,)))
+            assert not await laid_out(lambda: setattr(melds, "melds", (pon, chi)))
+            assert await laid_out(lambda: setattr(melds, "melds", (pon, chi, kan)))
+            assert melds.size.height == 2
+            mine = screen.query_one("#my-melds", MeldsView)
+            assert await laid_out(lambda: setattr(mine, "melds", (pon,)))
+            assert mine.size.width == mine.one_line_width()
+
+            centre = screen.query_one("#center-info", Static)
+            assert not await laid_out(lambda: screen.put("#center-info", "a\nlonger line\nthree"))
+            assert "longer line" in str(centre.render())
+
+    asyncio.run(run())
