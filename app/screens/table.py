@@ -39,6 +39,7 @@ from app.table_text import (
 )
 from app.verdict import VerdictAsk
 from app.widgets import CallBar, HandView, MeldsView, RiverView, ScoreBar, ScoreInfo, SeatLine
+from app.widgets.lines import TextLines
 from engine.actions import Action, Discard, Pass, Riichi
 from engine.events import GameEnded
 from engine.tiles import dora_of
@@ -184,8 +185,8 @@ class TableScreen(SizeAware, Screen):
             self._shown[selector] = content
             sized = any(s is None or s.is_auto
                         for s in (static.styles.width, static.styles.height))
-            static.update(content, layout=sized and (before is None
-                                                     or _extent(before) != _extent(content)))
+            static.update(TextLines(content) if isinstance(content, Text) else content,
+                          layout=sized and (before is None or _extent(before) != _extent(content)))
         return static
 
     def show_placement(self, view: PlayerView) -> None:

@@ -28,7 +28,9 @@ def table_widgets() -> ComposeResult:
                 yield from _seat_widgets("across")
                 # three players (P1): nobody sits across; the Norths set aside and the scores
                 yield Static(id="north-box")
-            yield Static(id="center-info")
+            centre = Static(id="center-info")
+            centre.ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines), as the rest
+            yield centre
             with Vertical(id="my-river-box"):
                 yield RiverView(id="my-river")
         with Vertical(id="seat-right", classes="side"):

@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from app.glyphs import Painter
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 from engine.meld import Meld, MeldKind
 
 
@@ -54,6 +55,8 @@ def meld_text(p: Painter, meld: Meld) -> Text:
 class MeldsView(Widget):
     """Reactive ``melds``: the seat's melds in call order."""
 
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
+
     # A new meld repaints the melds; they are laid out again (a layout pass costs the whole
     # screen) only when their size may change: their lines, or the width of one sized by them.
     melds: reactive[tuple[Meld, ...]] = reactive(())
@@ -83,10 +86,10 @@ class MeldsView(Widget):
         parts = [meld_text(p, meld).cell_len for meld in self.melds]
         return sum(parts) + max(0, len(parts) - 1)
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         out = Text("\n").join(self._lines(self.size.width or 80))
         out.no_wrap = True
-        return out
+        return TextLines(out)
 
     def _lines(self, width: int, melds: tuple[Meld, ...] | None = None) -> list[Text]:
         """Melds (``melds``, else the shown ones) left to right, starting a new line rather

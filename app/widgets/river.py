@@ -11,6 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 
 ROW = 6
 
@@ -27,6 +28,7 @@ class RiverView(Widget):
 
     # Rows of six fit the river's width (``Painter.river_row``): never wrapped, so Textual
     # skips looking for places to wrap them on every render and height measure.
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
     DEFAULT_CSS = """
     RiverView {
         text-wrap: nowrap;
@@ -50,7 +52,7 @@ class RiverView(Widget):
         rows = _rows(river)
         return max(rows, int(floor.value)) if floor is not None and floor.is_cells else rows
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         p = painter(self)
         lines = []
         river = self.river
@@ -68,7 +70,7 @@ class RiverView(Widget):
             lines.append(p.river_row(tiles, room))
         out = Text("\n").join(lines)
         out.no_wrap = True
-        return out
+        return TextLines(out)
 
 
 def _rows(river: tuple) -> int:
