@@ -517,3 +517,40 @@ def test_a_river_row_within_the_rivers_height_a_meld_on_its_line_and_the_centre_
             assert "longer line" in str(centre.render())
 
     asyncio.run(run())
+
+
+def test_the_help_page_is_one_text_widget_styled_by_its_parts():
+    """The help box holds one widget (each widget of a page is restyled, laid out and drawn
+    again whenever it opens); its title is bold in the accent colour, the headings bold, the
+    closing hint muted, each with the blank line its padding gave it."""
+
+    async def run():
+        from textual.widget import Widget
+
+        from app.i18n import t
+        from app.screens.help import HelpText
+
+        app = _app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _table(pilot, app)
+            await pilot.press("question_mark")
+            box = app.screen.query_one("#help-box")
+            assert [type(w) for w in box.children] == [HelpText]
+            assert len(list(box.query(Widget))) == 1
+            text = box.children[0]
+            lines = text.render().split()
+            plain = [line.plain for line in lines]
+            # the title's padding under it, the heading's above it
+            assert plain[:4] == [t("help.title"), "", "", t("help.keys_heading")]
+            assert plain[-2:] == ["", t("help.close")]
+            accent = app.theme_variables["accent"].lower()
+
+            def style(line):
+                return line.spans[0].style if line.spans else None
+
+            assert style(lines[0]).bold and style(lines[0]).foreground.hex.lower() == accent
+            assert style(lines[3]).bold and style(lines[3]).foreground.hex.lower() != accent
+            assert not style(lines[-1]).bold
+            assert not lines[4].spans  # a paragraph: the page's own style
+
+    asyncio.run(run())
