@@ -16,29 +16,43 @@ from textual.widgets import RichLog, Static
 from app.widgets import CallBar, HandView, KeyFooter, MeldsView, RiverView, ScoreBar, SeatLine
 
 
+class Row(Horizontal):
+    """A row of the table: no border, background or text of its own, so it is drawn blank
+    (Textual's ``BLANK``: its lines made at once, not styled line by line). Every update of
+    the table draws each widget that meets it again (a server does so on every screen)."""
+
+    BLANK = True
+
+
+class Column(Vertical):
+    """A column of the table, drawn blank as a ``Row`` is."""
+
+    BLANK = True
+
+
 def table_widgets() -> ComposeResult:
     """The table's widgets, for ``TableScreen.compose``."""
     yield ScoreBar(id="scorebar")
     yield Static(id="allast")  # the all-last placement hint of the roomier layout
-    with Horizontal(id="middle"):
-        with Vertical(id="seat-left", classes="side"):
+    with Row(id="middle"):
+        with Column(id="seat-left", classes="side"):
             yield from _seat_widgets("left")
-        with Vertical(id="center"):
-            with Vertical(id="seat-across", classes="seat"):
+        with Column(id="center"):
+            with Column(id="seat-across", classes="seat"):
                 yield from _seat_widgets("across")
                 # three players (P1): nobody sits across; the Norths set aside and the scores
                 yield Static(id="north-box")
             centre = Static(id="center-info")
             centre.ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines), as the rest
             yield centre
-            with Vertical(id="my-river-box"):
+            with Column(id="my-river-box"):
                 yield RiverView(id="my-river")
-        with Vertical(id="seat-right", classes="side"):
+        with Column(id="seat-right", classes="side"):
             yield from _seat_widgets("right")
         log = RichLog(id="log", max_lines=300, wrap=True, markup=False)
         log.can_focus = False  # the keys belong to the table
         yield log
-    with Horizontal(id="my-line"):
+    with Row(id="my-line"):
         yield MeldsView(id="my-melds")  # right of the seat line, or over it (riichi.tcss)
         yield SeatLine(id="my-seat")
     yield HandView(id="hand")

@@ -554,3 +554,47 @@ def test_the_help_page_is_one_text_widget_styled_by_its_parts():
             assert not lines[4].spans  # a paragraph: the page's own style
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_tables_rows_and_columns_draw_blank_and_the_screen_looks_the_same(size, monkeypatch):
+    """The table's rows and columns have no text, border or background of their own: drawn
+    blank (Textual's ``BLANK``, no line styled one by one) the screen is cell for cell what
+    Textual draws for them as ordinary containers."""
+    from textual.containers import Horizontal, Vertical
+
+    from app.screens.table_layout import Column, Row
+
+    def screen_cells(app) -> list[list[tuple]]:
+        from textual.strip import Strip
+
+        update = app.screen._compositor.render_update(full=True)
+        rows = []
+        for strip in update.strips:
+            cells = []
+            for text, style, _control in Strip.join(strip):
+                for char in text:
+                    cells.append((char, style.bgcolor if style else None,
+                                  style.color if style and char != " " else None,
+                                  bool(style and style.bold), bool(style and style.reverse)))
+            rows.append(cells)
+        return rows
+
+    async def run():
+        app = _app()
+        async with app.run_test(size=size) as pilot:
+            screen = await _table(pilot, app)
+            for kind, message in recorded(30):
+                await _feed(pilot, screen, kind, message)
+            containers = [w for w in screen.query("*") if isinstance(w, Horizontal | Vertical)]
+            assert len(containers) >= 6
+            assert all(isinstance(w, Row | Column) and w.BLANK for w in containers)
+            blank = screen_cells(app)
+            monkeypatch.setattr(Row, "BLANK", False)
+            monkeypatch.setattr(Column, "BLANK", False)
+            for widget in containers:
+                widget.refresh()
+            await pilot.pause()
+            assert screen_cells(app) == blank
+
+    asyncio.run(run())
