@@ -48,6 +48,9 @@ from engine.view import PlayerView
 
 class TableScreen(SizeAware, Screen):
     BINDINGS = TABLE_BINDINGS
+    # No text or border of its own: its lines are drawn blank at once, as its rows and
+    # columns are (table_layout.Row), on every update that meets them.
+    BLANK = True
 
     def __init__(self, session: GameSession, seat: int = 0):
         super().__init__()

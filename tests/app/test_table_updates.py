@@ -558,7 +558,7 @@ def test_the_help_page_is_one_text_widget_styled_by_its_parts():
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_the_tables_rows_and_columns_draw_blank_and_the_screen_looks_the_same(size, monkeypatch):
-    """The table's rows and columns have no text, border or background of their own: drawn
+    """The table screen, its rows and its columns have no text or border of their own: drawn
     blank (Textual's ``BLANK``, no line styled one by one) the screen is cell for cell what
     Textual draws for them as ordinary containers."""
     from textual.containers import Horizontal, Vertical
@@ -589,10 +589,12 @@ def test_the_tables_rows_and_columns_draw_blank_and_the_screen_looks_the_same(si
             containers = [w for w in screen.query("*") if isinstance(w, Horizontal | Vertical)]
             assert len(containers) >= 6
             assert all(isinstance(w, Row | Column) and w.BLANK for w in containers)
+            assert screen.BLANK
             blank = screen_cells(app)
             monkeypatch.setattr(Row, "BLANK", False)
             monkeypatch.setattr(Column, "BLANK", False)
-            for widget in containers:
+            monkeypatch.setattr(TableScreen, "BLANK", False)
+            for widget in [screen, *containers]:
                 widget.refresh()
             await pilot.pause()
             assert screen_cells(app) == blank
