@@ -109,6 +109,9 @@ def _strip(line: Text, base: tuple[Style, Any], get_style: Any, get_visual: Any)
         spans.insert(0, (0, len(plain), ("text", line.style)))  # stylize_before
     if not spans:
         return Strip([Segment(plain, _style(base, ()))], cell_len(plain))
+    if all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False)) \
+            and all(start < end for start, end, _s in spans):
+        return _side_by_side(plain, spans, base, get_style, get_visual)
     events = [(0, False, 0), *((start, False, i) for i, (start, _e, _s) in enumerate(spans, 1)),
               *((end, True, i) for i, (_s, end, _st) in enumerate(spans, 1)),
               (len(plain), True, 0)]
@@ -124,6 +127,23 @@ def _strip(line: Text, base: tuple[Style, Any], get_style: Any, get_visual: Any)
             key = tuple(_span_key(spans[i - 1][2], get_style, get_visual)
                         for i in sorted(stack) if i)
             segments.append(Segment(plain[offset:next_offset], _style(base, key)))
+    return Strip(segments, cell_len(plain))
+
+
+def _side_by_side(plain: str, spans: list[tuple[int, int, Any]], base: tuple[Style, Any],
+                  get_style: Any, get_visual: Any) -> Strip:
+    """A line whose spans follow one another without overlapping (a row of tiles, most
+    lines): the same pieces ``_strip`` makes, without stacking them."""
+    segments = []
+    at = 0
+    for start, end, style in spans:
+        if start > at:
+            segments.append(Segment(plain[at:start], _style(base, ())))
+        segments.append(Segment(plain[start:end],
+                                _style(base, (_span_key(style, get_style, get_visual),))))
+        at = end
+    if at < len(plain):
+        segments.append(Segment(plain[at:], _style(base, ())))
     return Strip(segments, cell_len(plain))
 
 
