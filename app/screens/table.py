@@ -10,12 +10,14 @@ plain data through their reactives and report clicks with messages; they never s
 from __future__ import annotations
 
 import threading
+from typing import TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from app.i18n import players, rel_seat, set_players, t
@@ -44,6 +46,8 @@ from engine.actions import Action, Discard, Pass, Riichi
 from engine.events import GameEnded
 from engine.tiles import dora_of
 from engine.view import PlayerView
+
+W = TypeVar("W", bound=Widget)
 
 
 class TableScreen(SizeAware, Screen):
@@ -74,6 +78,7 @@ class TableScreen(SizeAware, Screen):
         self._drawn: list[threading.Event] = []  # told once that view is drawn
         self._hand: HandView | None = None  # the hand widget, once found (check_action)
         self._keys_state: tuple[object, ...] | None = None  # key_active's inputs last shown
+        self._found: dict[str, Widget] = {}  # widgets by selector (found)
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -133,8 +138,8 @@ class TableScreen(SizeAware, Screen):
         wide = size.width >= WIDE_WIDTH and size.height >= WIDE_HEIGHT
         changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
-        self.query_one(HandView).short = not wide
-        fit_my_line(self, self.app.size.width)
+        self.found("#hand", HandView).short = not wide
+        fit_my_line(self, self.app.size.width, self.found)
         if self.view is not None:
             self.show_placement(self.view)
         if changed and self.legal:
@@ -158,17 +163,17 @@ class TableScreen(SizeAware, Screen):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
                              self.my_note(view) if seat == self.seat else "", records, kinds)
-            self.query_one("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
-            self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
-            river_view = self.query_one(f"#{rel}-river", RiverView)
+            self.found("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
+            self.found(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
+            river_view = self.found(f"#{rel}-river", RiverView)
             river_view.river = view.rivers[seat]
             river_view.last = seat == self.last_seat
-        fit_my_line(self, self.app.size.width)
-        hand = self.query_one(HandView)
+        fit_my_line(self, self.app.size.width, self.found)
+        hand = self.found("#hand", HandView)
         hand.tiles = view.hand
         hand.drawn = view.drawn
         hand.dora_kinds = dora
-        self.query_one(ScoreBar).info = score_info(view, self.turn_label(view, kinds[0]),
+        self.found("#scorebar", ScoreBar).info = score_info(view, self.turn_label(view, kinds[0]),
                                                    self.flags())
         self.put("#center-info", center_info(view, self.app.painter, self.session.saving))
         if players() == 3:
@@ -177,12 +182,20 @@ class TableScreen(SizeAware, Screen):
         self.show_placement(view)
         self.update_controls()
 
+    def found(self, selector: str, kind: type[W]) -> W:
+        """The widget at ``selector``, found once while it is on the screen: every update
+        sets some twenty of them, and each query walks the whole screen."""
+        widget = self._found.get(selector)
+        if widget is None or not widget.is_attached:
+            widget = self._found[selector] = self.query_one(selector, kind)
+        return widget  # type: ignore[return-value]
+
     def put(self, selector: str, content: Text | str) -> Static:
         """Show ``content`` in the ``Static`` at ``selector`` unless it shows it already, laid
         out again only when its size follows from its content (an automatic width or height)
         and changes: a layout pass costs the whole screen, and most updates change only a
         figure in the centre (the wall, in a box of a fixed size) or nothing there."""
-        static = self.query_one(selector, Static)
+        static = self.found(selector, Static)
         before = self._shown.get(selector)
         if before != content:
             self._shown[selector] = content
@@ -206,7 +219,7 @@ class TableScreen(SizeAware, Screen):
         line = self.put("#allast", text if wide else "")
         line.set_class(wide and bool(text), "-on")
         self.placement_note = "" if wide else text
-        self.query_one(CallBar).note = self.placement_note or self.pick_note
+        self.found("#callbar", CallBar).note = self.placement_note or self.pick_note
 
     def my_note(self, view: PlayerView) -> str:
         return waits_note(view, self.app.painter, self.app.settings.hints)
@@ -228,7 +241,7 @@ class TableScreen(SizeAware, Screen):
 
     def log_events(self, events, last: int | None = None) -> None:
         """Write the event log's lines of ``events`` (only the ``last`` ones if given)."""
-        log, p = self.query_one("#log", RichLog), self.app.painter
+        log, p = self.found("#log", RichLog), self.app.painter
         names = self.seat_names()
         lines = [line for ev in events if (line := event_line(ev, p, names)) is not None]
         for line in lines[-last:] if last else lines:
@@ -236,8 +249,8 @@ class TableScreen(SizeAware, Screen):
 
     # --- controls ---------------------------------------------------------------------------
     def update_controls(self) -> None:
-        hand = self.query_one(HandView)
-        bar = self.query_one(CallBar)
+        hand = self.found("#hand", HandView)
+        bar = self.found("#callbar", CallBar)
         kind = Riichi if self.riichi_open is not None else Discard
         hand.selectable = frozenset(a.tile for a in self.legal if isinstance(a, kind))
         self.offers, bar.options, prompt = call_bar(
@@ -282,15 +295,15 @@ class TableScreen(SizeAware, Screen):
         return hand
 
     def action_move(self, delta: int) -> None:
-        self.query_one(HandView).move(delta)
+        self.found("#hand", HandView).move(delta)
 
     def action_confirm(self, _mode: str = "") -> None:
-        tile = self.query_one(HandView).selected_tile()
+        tile = self.found("#hand", HandView).selected_tile()
         if tile is not None:
             self.play_tile(tile)
 
     def action_tile(self, index: int) -> None:
-        hand = self.query_one(HandView)
+        hand = self.found("#hand", HandView)
         tile = hand.pick(index)
         if tile is not None:
             self.play_tile(tile)
@@ -301,7 +314,7 @@ class TableScreen(SizeAware, Screen):
         """A tile that may not go now was chosen (its letter, a click): a bell, and why when
         the reason is kuikae."""
         self.app.bell()
-        shown = self.query_one(HandView).shown()
+        shown = self.found("#hand", HandView).shown()
         if 0 <= index < len(shown):
             note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
             if note:
@@ -326,8 +339,8 @@ class TableScreen(SizeAware, Screen):
     def action_toggle(self, name: str, _mode: str = "") -> None:  # _mode: table_keys twins
         self.app.toggle_setting(name)  # saved, and what changed is said
         if self.view is not None:
-            self.query_one(ScoreBar).info = ScoreInfo(
-                **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
+            self.found("#scorebar", ScoreBar).info = ScoreInfo(
+                **{**self.found("#scorebar", ScoreBar).info.__dict__, "flags": self.flags()}
             )
             if name == "hints":
                 self.show_view(self.view)
@@ -382,7 +395,7 @@ class TableScreen(SizeAware, Screen):
 
     @on(CallBar.Chosen)
     def on_call_chosen(self, message: CallBar.Chosen) -> None:
-        options = self.query_one(CallBar).options
+        options = self.found("#callbar", CallBar).options
         if not 0 <= message.index < len(options):
             return  # a late click (e.g. a double click's second): its offer is gone
         option = options[message.index]

@@ -5,7 +5,8 @@ the footer; the event log at the roomier size. Sizes and colours are in app/riic
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -66,13 +67,14 @@ def _seat_widgets(rel: str) -> Iterator[Widget]:
     yield RiverView(id=f"{rel}-river")
 
 
-def fit_my_line(screen: DOMNode, width: int) -> None:
+def fit_my_line(screen: DOMNode, width: int, find: Callable[..., Any] | None = None) -> None:
     """The player's seat line (waits, or the hint rows' legend, in its note) and melds share a
     row while both fit in ``width``; else the melds take the row over the seat line (which stays
     just over the hand and its hint rows), so that neither runs into the other and every meld
-    shows."""
-    seat = screen.query_one("#my-seat", SeatLine)
-    melds = screen.query_one("#my-melds", MeldsView)
+    shows. ``find(selector, kind)`` finds a widget (the screen's query by default)."""
+    find = find or screen.query_one
+    seat = find("#my-seat", SeatLine)
+    melds = find("#my-melds", MeldsView)
     need = seat.line(tiles=True).cell_len + 2 + melds.one_line_width()
     stacked = bool(melds.melds) and need > width
-    screen.query_one("#my-line").set_class(stacked, "-stacked")
+    find("#my-line", Row).set_class(stacked, "-stacked")

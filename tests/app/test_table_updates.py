@@ -600,3 +600,27 @@ def test_the_tables_rows_and_columns_draw_blank_and_the_screen_looks_the_same(si
             assert screen_cells(app) == blank
 
     asyncio.run(run())
+
+
+def test_an_update_finds_the_table_widgets_without_querying_the_screen_again():
+    """The widgets an update sets (some twenty) are found once: a query walks the whole
+    screen, twenty of them were a tenth of drawing an opponent's discard."""
+
+    async def run():
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            messages = recorded(30)
+            for kind, message in messages[:10]:
+                await _feed(pilot, screen, kind, message)
+            queries = {}
+            undo = _counting(queries, "query_one", TableScreen, "query_one")
+            try:
+                for kind, message in messages[10:]:
+                    await _feed(pilot, screen, kind, message)
+            finally:
+                undo()
+            assert queries.get("query_one", 0) == 0
+            assert screen.view == [m for k, m in messages if k != "key"][-1].view
+
+    asyncio.run(run())
