@@ -25,7 +25,7 @@ from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_not
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
 from app.screens.table_keys import TABLE_BINDINGS, key_active
-from app.screens.table_layout import fit_my_line, table_widgets
+from app.screens.table_layout import Blank, fit_my_line, table_widgets
 from app.session import GameSession, Happened, HumanTurn, RoundOver
 from app.table_text import (
     PlacementLine,
@@ -50,11 +50,8 @@ from engine.view import PlayerView
 W = TypeVar("W", bound=Widget)
 
 
-class TableScreen(SizeAware, Screen):
+class TableScreen(SizeAware, Blank, Screen):  # Blank: no text or border of its own
     BINDINGS = TABLE_BINDINGS
-    # No text or border of its own: its lines are drawn blank at once, as its rows and
-    # columns are (table_layout.Row), on every update that meets them.
-    BLANK = True
 
     def __init__(self, session: GameSession, seat: int = 0):
         super().__init__()

@@ -17,18 +17,25 @@ from textual.widgets import RichLog, Static
 from app.widgets import CallBar, HandView, KeyFooter, MeldsView, RiverView, ScoreBar, SeatLine
 
 
-class Row(Horizontal):
-    """A row of the table: no border, background or text of its own, so it is drawn blank
-    (Textual's ``BLANK``: its lines made at once, not styled line by line). Every update of
-    the table draws each widget that meets it again (a server does so on every screen)."""
+class Blank:
+    """Drawn blank (Textual's ``BLANK``: its lines made at once, not styled one by one): the
+    table's screen, rows and columns have no border or text of their own, and every update of
+    the table draws each widget that meets it again (a server does so on every screen). Not
+    with few colours or none: there the app's line filters restyle every line (RiichiApp.
+    get_line_filters), and a blank widget's lines would skip them."""
 
-    BLANK = True
+    @property
+    def BLANK(self) -> bool:  # noqa: N802 (Textual's name)
+        app = self.app  # type: ignore[attr-defined]
+        return not (getattr(app, "colourless", False) or getattr(app, "few_colours", False))
 
 
-class Column(Vertical):
-    """A column of the table, drawn blank as a ``Row`` is."""
+class Row(Blank, Horizontal):
+    """A row of the table (drawn blank)."""
 
-    BLANK = True
+
+class Column(Blank, Vertical):
+    """A column of the table (drawn blank)."""
 
 
 def table_widgets() -> ComposeResult:
