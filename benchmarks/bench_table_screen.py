@@ -201,6 +201,11 @@ def main() -> int:
                         help="profile the messages of these kinds (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
+    # The colours of bench_serve's clients (xterm-256color), whatever this terminal is: with
+    # TERM=xterm alone the app would draw for 16 colours (a line filter on every line, the
+    # -plain rules), which no measured player has.
+    os.environ["TERM"] = "xterm-256color"
+    os.environ.pop("COLORTERM", None)
     messages = record(SEED, args.messages)
     if args.gc == "server":
         from app.serve.app import collect_less

@@ -10,12 +10,14 @@ plain data through their reactives and report clicks with messages; they never s
 from __future__ import annotations
 
 import threading
+from typing import TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from app.i18n import players, rel_seat, set_players, t
@@ -23,7 +25,7 @@ from app.offers import HandHints, Offer, call_bar, call_prompt, refused_tile_not
 from app.screens.base import SizeAware
 from app.screens.setup import GameSetup
 from app.screens.table_keys import TABLE_BINDINGS, key_active
-from app.screens.table_layout import fit_my_line, table_widgets
+from app.screens.table_layout import Blank, fit_my_line, table_widgets
 from app.session import GameSession, Happened, HumanTurn, RoundOver
 from app.table_text import (
     PlacementLine,
@@ -39,13 +41,16 @@ from app.table_text import (
 )
 from app.verdict import VerdictAsk
 from app.widgets import CallBar, HandView, MeldsView, RiverView, ScoreBar, ScoreInfo, SeatLine
+from app.widgets.lines import TextLines
 from engine.actions import Action, Discard, Pass, Riichi
 from engine.events import GameEnded
 from engine.tiles import dora_of
 from engine.view import PlayerView
 
+W = TypeVar("W", bound=Widget)
 
-class TableScreen(SizeAware, Screen):
+
+class TableScreen(SizeAware, Blank, Screen):  # Blank: no text or border of its own
     BINDINGS = TABLE_BINDINGS
 
     def __init__(self, session: GameSession, seat: int = 0):
@@ -70,6 +75,7 @@ class TableScreen(SizeAware, Screen):
         self._drawn: list[threading.Event] = []  # told once that view is drawn
         self._hand: HandView | None = None  # the hand widget, once found (check_action)
         self._keys_state: tuple[object, ...] | None = None  # key_active's inputs last shown
+        self._found: dict[str, Widget] = {}  # widgets by selector (found)
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -129,8 +135,8 @@ class TableScreen(SizeAware, Screen):
         wide = size.width >= WIDE_WIDTH and size.height >= WIDE_HEIGHT
         changed = wide != self.has_class("-wide")
         self.set_class(wide, "-wide")
-        self.query_one(HandView).short = not wide
-        fit_my_line(self, self.app.size.width)
+        self.found("#hand", HandView).short = not wide
+        fit_my_line(self, self.app.size.width, self.found)
         if self.view is not None:
             self.show_placement(self.view)
         if changed and self.legal:
@@ -154,17 +160,17 @@ class TableScreen(SizeAware, Screen):
             rel = self.rel_id(seat)
             info = seat_info(view, seat, self.seat, self.last_seat, bots,
                              self.my_note(view) if seat == self.seat else "", records, kinds)
-            self.query_one("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
-            self.query_one(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
-            river_view = self.query_one(f"#{rel}-river", RiverView)
+            self.found("#my-seat" if rel == "my" else f"#{rel}-line", SeatLine).info = info
+            self.found(f"#{rel}-melds", MeldsView).melds = view.melds[seat]
+            river_view = self.found(f"#{rel}-river", RiverView)
             river_view.river = view.rivers[seat]
             river_view.last = seat == self.last_seat
-        fit_my_line(self, self.app.size.width)
-        hand = self.query_one(HandView)
+        fit_my_line(self, self.app.size.width, self.found)
+        hand = self.found("#hand", HandView)
         hand.tiles = view.hand
         hand.drawn = view.drawn
         hand.dora_kinds = dora
-        self.query_one(ScoreBar).info = score_info(view, self.turn_label(view, kinds[0]),
+        self.found("#scorebar", ScoreBar).info = score_info(view, self.turn_label(view, kinds[0]),
                                                    self.flags())
         self.put("#center-info", center_info(view, self.app.painter, self.session.saving))
         if players() == 3:
@@ -173,15 +179,27 @@ class TableScreen(SizeAware, Screen):
         self.show_placement(view)
         self.update_controls()
 
+    def found(self, selector: str, kind: type[W]) -> W:
+        """The widget at ``selector``, found once while it is on the screen: every update
+        sets some twenty of them, and each query walks the whole screen."""
+        widget = self._found.get(selector)
+        if widget is None or not widget.is_attached:
+            widget = self._found[selector] = self.query_one(selector, kind)
+        return widget  # type: ignore[return-value]
+
     def put(self, selector: str, content: Text | str) -> Static:
         """Show ``content`` in the ``Static`` at ``selector`` unless it shows it already, laid
-        out again only when its size changes: a layout pass costs the whole screen, and most
-        updates change only a figure in the centre (the wall) or nothing there."""
-        static = self.query_one(selector, Static)
+        out again only when its size follows from its content (an automatic width or height)
+        and changes: a layout pass costs the whole screen, and most updates change only a
+        figure in the centre (the wall, in a box of a fixed size) or nothing there."""
+        static = self.found(selector, Static)
         before = self._shown.get(selector)
         if before != content:
             self._shown[selector] = content
-            static.update(content, layout=before is None or _extent(before) != _extent(content))
+            sized = any(s is None or s.is_auto
+                        for s in (static.styles.width, static.styles.height))
+            static.update(TextLines(content) if isinstance(content, Text) else content,
+                          layout=sized and (before is None or _extent(before) != _extent(content)))
         return static
 
     def show_placement(self, view: PlayerView) -> None:
@@ -198,7 +216,7 @@ class TableScreen(SizeAware, Screen):
         line = self.put("#allast", text if wide else "")
         line.set_class(wide and bool(text), "-on")
         self.placement_note = "" if wide else text
-        self.query_one(CallBar).note = self.placement_note or self.pick_note
+        self.found("#callbar", CallBar).note = self.placement_note or self.pick_note
 
     def my_note(self, view: PlayerView) -> str:
         return waits_note(view, self.app.painter, self.app.settings.hints)
@@ -220,7 +238,7 @@ class TableScreen(SizeAware, Screen):
 
     def log_events(self, events, last: int | None = None) -> None:
         """Write the event log's lines of ``events`` (only the ``last`` ones if given)."""
-        log, p = self.query_one("#log", RichLog), self.app.painter
+        log, p = self.found("#log", RichLog), self.app.painter
         names = self.seat_names()
         lines = [line for ev in events if (line := event_line(ev, p, names)) is not None]
         for line in lines[-last:] if last else lines:
@@ -228,8 +246,8 @@ class TableScreen(SizeAware, Screen):
 
     # --- controls ---------------------------------------------------------------------------
     def update_controls(self) -> None:
-        hand = self.query_one(HandView)
-        bar = self.query_one(CallBar)
+        hand = self.found("#hand", HandView)
+        bar = self.found("#callbar", CallBar)
         kind = Riichi if self.riichi_open is not None else Discard
         hand.selectable = frozenset(a.tile for a in self.legal if isinstance(a, kind))
         self.offers, bar.options, prompt = call_bar(
@@ -274,15 +292,15 @@ class TableScreen(SizeAware, Screen):
         return hand
 
     def action_move(self, delta: int) -> None:
-        self.query_one(HandView).move(delta)
+        self.found("#hand", HandView).move(delta)
 
     def action_confirm(self, _mode: str = "") -> None:
-        tile = self.query_one(HandView).selected_tile()
+        tile = self.found("#hand", HandView).selected_tile()
         if tile is not None:
             self.play_tile(tile)
 
     def action_tile(self, index: int) -> None:
-        hand = self.query_one(HandView)
+        hand = self.found("#hand", HandView)
         tile = hand.pick(index)
         if tile is not None:
             self.play_tile(tile)
@@ -293,7 +311,7 @@ class TableScreen(SizeAware, Screen):
         """A tile that may not go now was chosen (its letter, a click): a bell, and why when
         the reason is kuikae."""
         self.app.bell()
-        shown = self.query_one(HandView).shown()
+        shown = self.found("#hand", HandView).shown()
         if 0 <= index < len(shown):
             note = refused_tile_note(shown[index], self.view, self.legal, self.app.painter)
             if note:
@@ -318,8 +336,8 @@ class TableScreen(SizeAware, Screen):
     def action_toggle(self, name: str, _mode: str = "") -> None:  # _mode: table_keys twins
         self.app.toggle_setting(name)  # saved, and what changed is said
         if self.view is not None:
-            self.query_one(ScoreBar).info = ScoreInfo(
-                **{**self.query_one(ScoreBar).info.__dict__, "flags": self.flags()}
+            self.found("#scorebar", ScoreBar).info = ScoreInfo(
+                **{**self.found("#scorebar", ScoreBar).info.__dict__, "flags": self.flags()}
             )
             if name == "hints":
                 self.show_view(self.view)
@@ -374,7 +392,7 @@ class TableScreen(SizeAware, Screen):
 
     @on(CallBar.Chosen)
     def on_call_chosen(self, message: CallBar.Chosen) -> None:
-        options = self.query_one(CallBar).options
+        options = self.found("#callbar", CallBar).options
         if not 0 <= message.index < len(options):
             return  # a late click (e.g. a double click's second): its offer is gone
         option = options[message.index]

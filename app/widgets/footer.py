@@ -30,6 +30,8 @@ from textual.color import Color
 from textual.screen import Screen
 from textual.widget import Widget
 
+from app.widgets.lines import TextLines
+
 #: Cells between the top-level entries of a compact footer (``Footer.-compact FooterKey``'s
 #: right margin; a compact group's too), and the blank before a compact group's first key.
 GAP = 1
@@ -209,7 +211,7 @@ class KeyFooter(Widget):
         out.stylize_before(self._style("", *on))
         return out
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         out = Text()
         x = 0
         for i, entry in enumerate(self.entries):
@@ -221,7 +223,7 @@ class KeyFooter(Widget):
             out = _cells_from(out, self._scroll)
         out.no_wrap = True
         out.overflow = "crop"
-        return out
+        return TextLines(out)
 
     def _widest(self) -> int:
         """How far the line may scroll: the cells it has beyond the footer's width."""

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 
 #: The key that discards the n-th tile shown (left to right, the drawn tile last).
 TILE_KEYS = "abcdefghijklmn"
@@ -46,6 +47,7 @@ class HandView(Widget):
     the picked kind that carries :data:`PICK_MARK`; None: the first one)."""
 
     COMPONENT_CLASSES = {"hand--hint", "hand--best", "hand--furiten", "hand--pick"}
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
     # Rows are made to fit (the table needs 80 columns): never wrapped, so Textual skips
     # looking for places to wrap them on every render (a third of drawing the hand).
     DEFAULT_CSS = """
@@ -132,7 +134,7 @@ class HandView(Widget):
     def watch_hints(self, hints: tuple[tuple[int, TileHint], ...]) -> None:
         self.set_class(bool(hints), "-hints")
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         p = painter(self)
         rows = [Text(), Text(), Text(), Text()]
         hints = dict(self.hints)
@@ -164,7 +166,7 @@ class HandView(Widget):
                 self._hint(rows, hints.get(tile >> 2) if ok else None, x1 - x0, i == marked)
         out = Text("\n").join(rows)
         out.no_wrap = True
-        return out
+        return TextLines(out)
 
     def _marked(self, hints: dict[int, TileHint]) -> int:
         """The index of the one tile that carries the pick mark (-1: none): ``pick_tile`` if

@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from app.glyphs import Painter
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 from engine.meld import Meld, MeldKind
 
 
@@ -54,7 +55,21 @@ def meld_text(p: Painter, meld: Meld) -> Text:
 class MeldsView(Widget):
     """Reactive ``melds``: the seat's melds in call order."""
 
-    melds: reactive[tuple[Meld, ...]] = reactive((), layout=True)
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
+
+    # A new meld repaints the melds; they are laid out again (a layout pass costs the whole
+    # screen) only when their size may change: their lines, or the width of one sized by them.
+    melds: reactive[tuple[Meld, ...]] = reactive(())
+
+    def watch_melds(self, old: tuple[Meld, ...], new: tuple[Meld, ...]) -> None:
+        width = self.styles.width
+        if width is None or width.is_auto or not self.size.width \
+                or self._extent(old) != self._extent(new):
+            self.refresh(layout=True)
+
+    def _extent(self, melds: tuple[Meld, ...]) -> int:
+        """The lines ``melds`` take at the widget's present width (``_lines``)."""
+        return max(1, len(self._lines(self.size.width, melds)))
 
     def get_content_width(self, container, viewport) -> int:
         # From the melds, never from the widget's present size: measured by rendering, the
@@ -71,16 +86,17 @@ class MeldsView(Widget):
         parts = [meld_text(p, meld).cell_len for meld in self.melds]
         return sum(parts) + max(0, len(parts) - 1)
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         out = Text("\n").join(self._lines(self.size.width or 80))
         out.no_wrap = True
-        return out
+        return TextLines(out)
 
-    def _lines(self, width: int) -> list[Text]:
-        """Melds left to right, starting a new line rather than splitting a meld."""
+    def _lines(self, width: int, melds: tuple[Meld, ...] | None = None) -> list[Text]:
+        """Melds (``melds``, else the shown ones) left to right, starting a new line rather
+        than splitting a meld."""
         p = painter(self)
         lines = [Text()]
-        for meld in self.melds:
+        for meld in self.melds if melds is None else melds:
             part = meld_text(p, meld)
             line = lines[-1]
             if line.cell_len and line.cell_len + 1 + part.cell_len > width:

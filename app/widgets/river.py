@@ -11,6 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 
 ROW = 6
 
@@ -27,6 +28,7 @@ class RiverView(Widget):
 
     # Rows of six fit the river's width (``Painter.river_row``): never wrapped, so Textual
     # skips looking for places to wrap them on every render and height measure.
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
     DEFAULT_CSS = """
     RiverView {
         text-wrap: nowrap;
@@ -35,15 +37,22 @@ class RiverView(Widget):
     """
 
     # A new discard repaints the river; it is laid out again (a layout pass costs the whole
-    # screen) only when its height changes: when it starts a new row.
+    # screen) only when its height changes: when it starts a row beyond its minimum height
+    # (riichi.tcss keeps three rows for every river).
     river: reactive[tuple] = reactive(())
     last: reactive[bool] = reactive(False)
 
     def watch_river(self, old: tuple, new: tuple) -> None:
-        if _rows(old) != _rows(new):
+        if self._height(old) != self._height(new):
             self.refresh(layout=True)
 
-    def render(self) -> Text:
+    def _height(self, river: tuple) -> int:
+        """The widget's height for ``river``: its rows, at least its minimum height."""
+        floor = self.styles.min_height
+        rows = _rows(river)
+        return max(rows, int(floor.value)) if floor is not None and floor.is_cells else rows
+
+    def render(self) -> TextLines:
         p = painter(self)
         lines = []
         river = self.river
@@ -61,7 +70,7 @@ class RiverView(Widget):
             lines.append(p.river_row(tiles, room))
         out = Text("\n").join(lines)
         out.no_wrap = True
-        return out
+        return TextLines(out)
 
 
 def _rows(river: tuple) -> int:

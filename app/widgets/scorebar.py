@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from app.i18n import t
 from app.widgets._paint import painter
+from app.widgets.lines import TextLines
 
 
 @dataclass(frozen=True)
@@ -24,9 +25,10 @@ class ScoreInfo:
 
 
 class ScoreBar(Widget):
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
     info: reactive[ScoreInfo] = reactive(ScoreInfo)
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         p = painter(self)
         i = self.info
         out = Text()
@@ -40,4 +42,4 @@ class ScoreBar(Widget):
         if i.flags:
             out.append("  [" + " ".join(i.flags) + "]", style="dim")
         out.no_wrap = True
-        return out
+        return TextLines(out)

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from app.i18n import t
+from app.widgets.lines import TextLines
 
 WIND_KEYS = ("e", "s", "w", "n")
 
@@ -32,6 +33,8 @@ class SeatInfo:
 
 
 class SeatLine(Widget):
+    ALLOW_SELECT = False  # drawn with TextLines (app.widgets.lines)
+
     # A new info repaints the line; only a line of automatic width (the seat across) is laid
     # out again, and only when its width may change: a layout pass costs the whole screen.
     info: reactive[SeatInfo] = reactive(SeatInfo)
@@ -47,7 +50,7 @@ class SeatLine(Widget):
         forms = ((info.style, True), (info.style_short, True), (info.style_short, False))
         return tuple(self.line(tiles, style, info).cell_len for style, tiles in forms)
 
-    def render(self) -> Text:
+    def render(self) -> TextLines:
         # The longest line that fits: the player's kind in words, in letters, then without the
         # tile count (the marker and the kind take its room, not the riichi stick's).
         i = self.info
@@ -58,8 +61,8 @@ class SeatLine(Widget):
         for style, tiles in forms:
             out = self.line(tiles, style)
             if not width or cell_len(out.plain) <= width:
-                return out
-        return out
+                return TextLines(out)
+        return TextLines(out)
 
     def line(self, tiles: bool, style: str = "", info: SeatInfo | None = None) -> Text:
         """The line with or without the tile count, with ``style`` (of ``info``, by default

@@ -460,3 +460,167 @@ def test_the_help_page_is_made_once_and_shown_again_from_its_top():
             assert app.screen is table
 
     asyncio.run(run())
+
+
+def test_a_river_row_within_the_rivers_height_a_meld_on_its_line_and_the_centre_lay_nothing_out():
+    """Every river keeps three rows (riichi.tcss): its second and third rows, an opponent's
+    meld that fits on its (first) line and a new figure in the centre's box of a fixed size change no
+    size, so no layout pass; a fourth river row, a meld that starts a line and a new meld of
+    the player's (its width follows its melds) do, and show."""
+    from engine.meld import Meld, MeldKind
+    from engine.view import RiverTile
+
+    async def run():
+        from app.widgets import MeldsView, RiverView
+
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            await pilot.pause()
+            layouts = []
+            original = screen._refresh_layout
+
+            def counting(*args, **kwargs):
+                layouts.append(1)
+                return original(*args, **kwargs)
+
+            screen._refresh_layout = counting
+
+            async def laid_out(change) -> bool:
+                layouts.clear()
+                change()
+                await pilot.pause()
+                return bool(layouts)
+
+            river = screen.query_one("#left-river", RiverView)
+            tiles = tuple(RiverTile(4 * k, False, False) for k in range(19))
+            for count in (6, 7, 13, 18):
+                assert not await laid_out(lambda c=count: setattr(river, "river", tiles[:c]))
+            assert river.size.height == 3
+            assert await laid_out(lambda: setattr(river, "river", tiles))
+            assert river.size.height == 4
+
+            pon = Meld(MeldKind.PON, (0, 1, 2), 0, 1)
+            chi = Meld(MeldKind.CHI, (40, 44, 48), 40, 3)
+            kan = Meld(MeldKind.DAIMINKAN, (80, 81, 82, 83), 80, 2)
+            melds = screen.query_one("#right-melds", MeldsView)
+            assert not await laid_out(lambda: setattr(melds, "melds", (pon,)))
+            assert not await laid_out(lambda: setattr(melds, "melds", (pon, chi)))
+            assert await laid_out(lambda: setattr(melds, "melds", (pon, chi, kan)))
+            assert melds.size.height == 2
+            mine = screen.query_one("#my-melds", MeldsView)
+            assert await laid_out(lambda: setattr(mine, "melds", (pon,)))
+            assert mine.size.width == mine.one_line_width()
+
+            centre = screen.query_one("#center-info", Static)
+            assert not await laid_out(lambda: screen.put("#center-info", "a\nlonger line\nthree"))
+            assert "longer line" in str(centre.render())
+
+    asyncio.run(run())
+
+
+def test_the_help_page_is_one_text_widget_styled_by_its_parts():
+    """The help box holds one widget (each widget of a page is restyled, laid out and drawn
+    again whenever it opens); its title is bold in the accent colour, the headings bold, the
+    closing hint muted, each with the blank line its padding gave it."""
+
+    async def run():
+        from textual.widget import Widget
+
+        from app.i18n import t
+        from app.screens.help import HelpText
+
+        app = _app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _table(pilot, app)
+            await pilot.press("question_mark")
+            box = app.screen.query_one("#help-box")
+            assert [type(w) for w in box.children] == [HelpText]
+            assert len(list(box.query(Widget))) == 1
+            text = box.children[0]
+            lines = text.render().split()
+            plain = [line.plain for line in lines]
+            # the title's padding under it, the heading's above it
+            assert plain[:4] == [t("help.title"), "", "", t("help.keys_heading")]
+            assert plain[-2:] == ["", t("help.close")]
+            accent = app.theme_variables["accent"].lower()
+
+            def style(line):
+                return line.spans[0].style if line.spans else None
+
+            assert style(lines[0]).bold and style(lines[0]).foreground.hex.lower() == accent
+            assert style(lines[3]).bold and style(lines[3]).foreground.hex.lower() != accent
+            assert not style(lines[-1]).bold
+            assert not lines[4].spans  # a paragraph: the page's own style
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_tables_rows_and_columns_draw_blank_and_the_screen_looks_the_same(size, monkeypatch):
+    """The table screen, its rows and its columns have no text or border of their own: drawn
+    blank (Textual's ``BLANK``, no line styled one by one) the screen is cell for cell what
+    Textual draws for them as ordinary containers."""
+    from textual.containers import Horizontal, Vertical
+
+    from app.screens.table_layout import Column, Row
+
+    def screen_cells(app) -> list[list[tuple]]:
+        from textual.strip import Strip
+
+        update = app.screen._compositor.render_update(full=True)
+        rows = []
+        for strip in update.strips:
+            cells = []
+            for text, style, _control in Strip.join(strip):
+                for char in text:
+                    cells.append((char, style.bgcolor if style else None,
+                                  style.color if style and char != " " else None,
+                                  bool(style and style.bold), bool(style and style.reverse)))
+            rows.append(cells)
+        return rows
+
+    async def run():
+        app = _app()
+        async with app.run_test(size=size) as pilot:
+            screen = await _table(pilot, app)
+            for kind, message in recorded(30):
+                await _feed(pilot, screen, kind, message)
+            containers = [w for w in screen.query("*") if isinstance(w, Horizontal | Vertical)]
+            assert len(containers) >= 6
+            assert all(isinstance(w, Row | Column) and w.BLANK for w in containers)
+            assert screen.BLANK
+            blank = screen_cells(app)
+            monkeypatch.setattr(Row, "BLANK", False)
+            monkeypatch.setattr(Column, "BLANK", False)
+            monkeypatch.setattr(TableScreen, "BLANK", False)
+            for widget in [screen, *containers]:
+                widget.refresh()
+            await pilot.pause()
+            assert screen_cells(app) == blank
+
+    asyncio.run(run())
+
+
+def test_an_update_finds_the_table_widgets_without_querying_the_screen_again():
+    """The widgets an update sets (some twenty) are found once: a query walks the whole
+    screen, twenty of them were a tenth of drawing an opponent's discard."""
+
+    async def run():
+        app = _app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await _table(pilot, app)
+            messages = recorded(30)
+            for kind, message in messages[:10]:
+                await _feed(pilot, screen, kind, message)
+            queries = {}
+            undo = _counting(queries, "query_one", TableScreen, "query_one")
+            try:
+                for kind, message in messages[10:]:
+                    await _feed(pilot, screen, kind, message)
+            finally:
+                undo()
+            assert queries.get("query_one", 0) == 0
+            assert screen.view == [m for k, m in messages if k != "key"][-1].view
+
+    asyncio.run(run())
