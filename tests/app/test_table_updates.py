@@ -367,6 +367,19 @@ def _rows(view) -> list[int]:
     return [max(1, -(-len(river) // 6)) for river in view.rivers]
 
 
+def count_layouts(screen) -> list[int]:
+    """A list that gets an item for every layout pass of ``screen`` from now on."""
+    layouts: list[int] = []
+    original = screen._refresh_layout
+
+    def counting(*args, **kwargs):
+        layouts.append(1)
+        return original(*args, **kwargs)
+
+    screen._refresh_layout = counting
+    return layouts
+
+
 def test_a_discard_that_starts_no_new_river_row_lays_nothing_out():
     """An opponent's discard into a river row that has room, and the next draw, change what
     the seat lines, the river and the centre show, not their sizes: no layout pass (each new
@@ -376,14 +389,7 @@ def test_a_discard_that_starts_no_new_river_row_lays_nothing_out():
         app = _app()
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _table(pilot, app)
-            layouts = []
-            original = screen._refresh_layout
-
-            def counting(*args, **kwargs):
-                layouts.append(1)
-                return original(*args, **kwargs)
-
-            screen._refresh_layout = counting
+            layouts = count_layouts(screen)
             quiet = 0
             for kind, message in recorded(30):
                 rows = _rows(screen.view)
@@ -477,14 +483,7 @@ def test_a_river_row_within_the_rivers_height_a_meld_on_its_line_and_the_centre_
         async with app.run_test(size=(100, 30)) as pilot:
             screen = await _table(pilot, app)
             await pilot.pause()
-            layouts = []
-            original = screen._refresh_layout
-
-            def counting(*args, **kwargs):
-                layouts.append(1)
-                return original(*args, **kwargs)
-
-            screen._refresh_layout = counting
+            layouts = count_layouts(screen)
 
             async def laid_out(change) -> bool:
                 layouts.clear()
