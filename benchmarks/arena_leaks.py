@@ -13,7 +13,10 @@ same split of the three opponents (averaged per seat) is printed beside it as th
 
 Then the hero's tenpai hands: how often it declared riichi or stayed dama when it first reached
 tenpai with a closed hand, and how those rounds ended; and the rounds where another seat's
-riichi came before the hero's own: how often it kept pushing, how those rounds ended.
+riichi came before the hero's own: how often it kept pushing, how those rounds ended; and how
+often, facing a riichi, it threw a tile that was not a genbutsu (safe against every riichi: the
+riichi seat's own discards and what anyone threw after it declared) while it held one, and how
+many of its deal-ins into a riichi came so.
 
     nice -n 10 .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --logs /tmp/rule
     .venv/bin/python benchmarks/arena_leaks.py /tmp/rule
@@ -69,6 +72,9 @@ class Seat:
         self.last = ""  # its hand before its last discard, and that discard
         self.first_tenpai = ""  # the hand, turn and threat at its first closed tenpai
         self.end = "draw"  # how the round ended for it: won, dealt in, another won, draw
+        self.river: set[int] = set()  # kinds it discarded this round
+        self.held_safe = False  # its last discard faced a riichi while it held a genbutsu
+        self.threw_safe = False  # and that discard was one
 
     def shanten_after(self, k: int) -> int:
         self.counts[k] -= 1
@@ -87,12 +93,14 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
     (events); ``rounds`` counts rounds of those seats."""
     hands: list[Seat] = []
     riichi_on: list[int] = []  # seats with a riichi accepted, in order
+    passed: dict[int, set[int]] = {}  # per riichi seat: kinds anyone discarded after it
     pending_reach = -1
     for ev in events(path):
         t = ev["type"]
         if t == "start_kyoku":
             hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[arg-type]
             riichi_on = []
+            passed = {}
             rounds["rounds"] += len(seats)
         elif t == "tsumo":
             a = int(ev["actor"])  # type: ignore[call-overload]
@@ -104,6 +112,12 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             a = int(ev["actor"])  # type: ignore[call-overload]
             h = hands[a]
             k = kind(str(ev["pai"]))
+            # genbutsu: kinds safe against every other seat's riichi (its own discards, and
+            # what anyone threw after it declared)
+            safe = set.intersection(*(hands[r].river | passed[r] for r in riichi_on if r != a)) \
+                if any(r != a for r in riichi_on) else set()
+            h.held_safe = any(h.counts[x] for x in safe)
+            h.threw_safe = k in safe
             if h.riichi or a == pending_reach:
                 h.state = "own riichi"
                 if a == pending_reach and not h.tenpai_seen:
@@ -127,15 +141,21 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             h.last = (f"{format_kinds([x for x in range(34) for _ in range(h.counts[x])])}"
                       f"{' open' if h.opened else ''} threw {ev['pai']} turn {h.discards}")
             h.counts[k] -= 1
+            h.river.add(k)
+            for r in riichi_on:
+                passed[r].add(k)
             if a in seats and riichi_on and a not in riichi_on and not h.riichi \
                     and riichi_on[0] != a and h.state != "own riichi":
                 cnt["discards facing a riichi"] += 1
                 if h.state == "folding":
                     cnt["folding discards facing a riichi"] += 1
+                if h.held_safe and not h.threw_safe:
+                    cnt["  of them not a genbutsu, one held"] += 1
         elif t == "reach_accepted":
             a = int(ev["actor"])  # type: ignore[call-overload]
             hands[a].riichi = True
             riichi_on.append(a)
+            passed[a] = set()
             pending_reach = -1
             if a in seats:
                 category(pts, "riichi sticks paid", -1000)
@@ -179,8 +199,15 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
                     cnt[key] += 1
                     category(pts, "deal-ins (all)", d)
                     cnt["deal-ins (all)"] += 1
+                    held = hands[s].held_safe and not hands[s].threw_safe \
+                        and hands[s].state != "own riichi"
+                    if hand == "riichi" and hands[s].state != "own riichi":
+                        cnt["deal-ins into a riichi"] += 1
+                        if held:
+                            cnt["  of them with a genbutsu held"] += 1
                     if show:
-                        print(f"  deal-in {d:,.0f} {hands[s].state} -> {hand}: {hands[s].last}")
+                        print(f"  deal-in {d:,.0f} {hands[s].state} -> {hand}"
+                              f"{' (a genbutsu held)' if held else ''}: {hands[s].last}")
                 elif d:
                     category(pts, f"tsumo paid -> {hand}" if w == target else "other", d)
         elif t == "end_kyoku":
@@ -241,7 +268,8 @@ def main() -> int:
               "closed tenpai, never riichi", "closed tenpai, never riichi: won",
               "closed tenpai, never riichi: dealt in", "closed tenpai, never riichi: another won",
               "closed tenpai, never riichi: draw", "discards facing a riichi",
-              "folding discards facing a riichi"):
+              "folding discards facing a riichi", "  of them not a genbutsu, one held",
+              "deal-ins into a riichi", "  of them with a genbutsu held"):
         print(f"  {k:<38} hero {hc.get(k, 0):5d}   opponents/seat {oc.get(k, 0) / 3:7.1f}")
     return 0
 

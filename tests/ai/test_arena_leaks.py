@@ -21,11 +21,12 @@ HANDS = [
 ]
 
 
-def write_log(tmp_path: Path) -> Path:
+def write_log(tmp_path: Path, hands: list[list[str]] = HANDS, last: str = "C") -> Path:
+    """Seat 1 riichis; seat 0 throws ``last`` (its draw is a C) and deals in."""
     evs = [
         {"type": "start_game", "names": ["0", "1", "2", "3"]},
         {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1z", "kyoku": 1, "honba": 0,
-         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": HANDS},
+         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
         {"type": "tsumo", "actor": 0, "pai": "N"},
         {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
         {"type": "tsumo", "actor": 1, "pai": "W"},
@@ -37,7 +38,7 @@ def write_log(tmp_path: Path) -> Path:
         {"type": "tsumo", "actor": 3, "pai": "W"},
         {"type": "dahai", "actor": 3, "pai": "W", "tsumogiri": True},
         {"type": "tsumo", "actor": 0, "pai": "C"},
-        {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+        {"type": "dahai", "actor": 0, "pai": last, "tsumogiri": last == "C"},
         {"type": "hora", "actor": 1, "target": 0, "deltas": [-3900, 4900, 0, 0]},
         {"type": "end_kyoku"},
         {"type": "end_game"},
@@ -59,9 +60,28 @@ def test_a_deal_in_is_split_by_the_seats_state_and_the_winners_hand(tmp_path):
     assert cnt["closed tenpai, never riichi"] == 1
     assert cnt["closed tenpai, never riichi: dealt in"] == 1
     assert cnt["discards facing a riichi"] == 1
+    assert cnt["deal-ins into a riichi"] == 1
+    assert cnt["  of them with a genbutsu held"] == 0  # it held no tile safe against seat 1
     other: defaultdict[str, float] = defaultdict(float)
     leaks.analyse(path, [1], other, Counter(), Counter())
     assert other["win: riichi"] == 4900 and other["riichi sticks paid"] == -1000
+
+
+def test_a_deal_in_into_a_riichi_while_holding_a_genbutsu_is_counted(tmp_path):
+    """Seat 0 holds a West, which seat 1 threw as its riichi tile (a genbutsu), and throws
+    a 5p into the riichi instead."""
+    hands = [list(h) for h in HANDS]
+    hands[0][1] = "W"
+    cnt: Counter[str] = Counter()
+    leaks.analyse(write_log(tmp_path, hands, last="5p"), [0], defaultdict(float), cnt,
+                  Counter())
+    assert cnt["deal-ins into a riichi"] == 1
+    assert cnt["  of them with a genbutsu held"] == 1
+    assert cnt["  of them not a genbutsu, one held"] == 1
+    cnt = Counter()
+    leaks.analyse(write_log(tmp_path, hands, last="W"), [0], defaultdict(float), cnt, Counter())
+    assert cnt["  of them with a genbutsu held"] == 0  # it threw the genbutsu
+    assert cnt["  of them not a genbutsu, one held"] == 0
 
 
 def test_no_logs_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
