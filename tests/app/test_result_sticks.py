@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
-from app.app import RiichiApp
-from app.options import PlayOptions
 from app.screens.result import ResultScreen
-from app.storage.settings import Settings
 from engine.events import DrawKind, GameEnded, RoundDrawn, RoundEnded
 from engine.game import Game
 from engine.rules import preset
-from tests.app.test_snapshots import wait_until
+from tests.app.test_snapshots import make_app, wait_until
 from tests.app.test_table_melds import screen_lines
 
 HANDS = ((), (), (), ())
@@ -31,7 +28,7 @@ def drawn_round(sticks: int, game_end: bool = False) -> list:
 
 async def _shown(events) -> str:
     game = Game(preset("tenhou"), 3)
-    app = RiichiApp(PlayOptions(speed="instant", save=False), settings=Settings())
+    app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(ResultScreen(events, game.view(0), game.rules))
         await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from app.app import RiichiApp
-from app.options import PlayOptions
-from app.storage.settings import Settings
-from tests.app.test_snapshots import my_turn, wait_until
+from tests.app.test_snapshots import my_turn, table_app, wait_until
 
 
 def test_the_seed_deals_the_first_game_only():
@@ -15,8 +12,7 @@ def test_the_seed_deals_the_first_game_only():
 
 
 async def _first_only():
-    options = PlayOptions(seed=5, difficulty="greedy", speed="instant", direct=True, save=False)
-    app = RiichiApp(options, settings=Settings())
+    app = table_app(seed=5)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         first = app.screen
