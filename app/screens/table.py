@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
@@ -73,7 +74,6 @@ class TableScreen(SizeAware, Blank, Screen):  # Blank: no text or border of its 
         self._shown: dict[str, Text | str] = {}  # what each Static shows (put)
         self._unshown: PlayerView | None = None  # a Happened's view not drawn yet
         self._drawn: list[threading.Event] = []  # told once that view is drawn
-        self._hand: HandView | None = None  # the hand widget, once found (check_action)
         self._keys_state: tuple[object, ...] | None = None  # key_active's inputs last shown
         self._found: dict[str, Widget] = {}  # widgets by selector (found)
 
@@ -285,11 +285,10 @@ class TableScreen(SizeAware, Blank, Screen):  # Blank: no text or border of its 
         asks ``check_action`` for each of ~40 keys after every update, and a query walks every
         widget of the screen each time (it was half the CPU of drawing an opponent's discard,
         ``benchmarks/bench_table_screen.py``, on every screen of a server)."""
-        hand = self._hand
-        if hand is None or not hand.is_attached:
-            hands = self.query(HandView)
-            hand = self._hand = hands.first() if hands else None
-        return hand
+        try:
+            return self.found("#hand", HandView)
+        except NoMatches:  # not composed yet, or gone
+            return None
 
     def action_move(self, delta: int) -> None:
         self.found("#hand", HandView).move(delta)
