@@ -1,0 +1,240 @@
+"""Push or fold against a riichi: real Tenhou players beside the AI in the same spots (issue 16:
+against tenhou-python-bot the hard AI threw a tile that was not a genbutsu while it held one
+twice as often as the bots, and dealt in so).
+
+Every discard of a seat not in riichi, facing a riichi and holding a genbutsu (a kind safe
+against every riichi out: its discards and what was passed since), in the real games of
+``../shared/logs/mjlog`` (almost all Houou room), replayed by the engine and answered by the AI
+from the seat's own view. Sorted by the hand's shanten (before the discard), open or closed and
+whether the riichi is the dealer's. Printed per situation: spots, how often the people pushed
+(threw a tile that was not a genbutsu), how often the AI did, and the spots where only one of
+them pushed; and how often the tile thrown was one a riichi out wins on (from the record's
+hands: the deal-in it would be, but for another seat's ron first), and how often it was a
+riichi declared; and, of the people's pushes and folds, how often the seat dealt in later in the
+round (what pushing on costs: ``ai.pushfold``).
+
+Run from the repository root (about a minute a level):
+
+    .venv/bin/python benchmarks/bench_pushfold.py [--games 159] [--level hard] [--show 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import make_agent  # noqa: E402
+from ai.defence import tile_danger  # noqa: E402
+from ai.efficiency import shanten, waits  # noqa: E402
+from ai.observe import Situation, observe  # noqa: E402
+from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
+from engine.actions import Action, Discard, Kan, Riichi, Ron  # noqa: E402
+from engine.records import read_record  # noqa: E402
+from engine.records.model import GameRecord  # noqa: E402
+from engine.tiles import format_kinds  # noqa: E402
+from engine.view import PlayerView  # noqa: E402
+
+#: the danger model's bins for its calibration (upper bounds)
+BINS = (0.01, 0.03, 0.05, 0.08, 0.12, 0.18, 0.3, 2.0)
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjlog"
+
+
+@dataclass(slots=True)
+class Spot:
+    """One discard facing a riichi with a genbutsu in hand."""
+
+    view: PlayerView
+    legal: tuple[Action, ...]
+    played: Action
+    safe: frozenset[int]  # kinds safe against every riichi out
+    waits: frozenset[int]  # kinds a riichi out wins on by ron (its hand, from the record)
+    later: list[bool]  # [whether the seat dealt in later in the round], filled at its end
+
+
+def genbutsu(sit: Situation) -> frozenset[int]:
+    """Kinds safe against every opponent in riichi (none when nobody is in riichi)."""
+    riichis = [o for o in sit.opponents if o.riichi]
+    if not riichis:
+        return frozenset()
+    safe = set(riichis[0].safe)
+    for o in riichis[1:]:
+        safe &= o.safe
+    return frozenset(safe)
+
+
+def spots(record: GameRecord) -> Iterator[Spot]:
+    """Every such discard of every seat in ``record`` (the rounds the engine replays)."""
+    setup = recorded_game(record)
+    if setup is None:
+        return
+    game = setup.game
+    table = game.table
+    pending: list[tuple[int, int, list[bool]]] = []  # this round's spots: seat, number, later
+    thrown: dict[int, int] = {}  # seat -> the number of its last discard (or kan) this round
+    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
+                                            setup.stop):
+        if game.table is not table:  # a new round
+            table, pending, thrown = game.table, [], {}
+        if isinstance(action, Ron):
+            last = max(thrown, key=thrown.__getitem__, default=-1)
+            for seat, at, later in pending:
+                if seat == last and thrown[last] > at:
+                    later[0] = True
+            continue
+        if isinstance(action, (Discard, Riichi, Kan)):
+            thrown[s] = i
+        if not isinstance(action, (Discard, Riichi)) or action not in legal:
+            continue
+        view = game.view(s)
+        if view.riichi[s]:
+            continue
+        sit = observe(view)
+        safe = genbutsu(sit)
+        if safe and any(sit.counts[k] for k in safe):
+            hit: set[int] = set()
+            for o in sit.opponents:
+                if o.riichi:
+                    counts = [0] * 34
+                    for t in game.table.seats[o.seat].hand:
+                        counts[t >> 2] += 1
+                    ws = waits(counts)
+                    if not any(k in o.safe for k in ws):  # a furiten riichi wins on nothing
+                        hit.update(ws)
+            later = [False]
+            pending.append((s, i, later))
+            yield Spot(view, legal, action, safe, frozenset(hit), later)
+
+
+def pushes(action: Action, safe: frozenset[int]) -> bool:
+    """Whether ``action`` throws a tile that is not a genbutsu."""
+    return isinstance(action, (Discard, Riichi)) and (action.tile >> 2) not in safe
+
+
+def deals_in(action: Action, hit: frozenset[int]) -> bool:
+    """Whether ``action`` throws a tile a riichi out wins on (none of a furiten riichi)."""
+    return isinstance(action, (Discard, Riichi)) and (action.tile >> 2) in hit
+
+
+def danger(sit: Situation, kind: int) -> float:
+    """The AI's deal-in chance of ``kind`` against the riichi out (``ai.defence.tile_danger``)."""
+    safe = 1.0
+    for o in sit.opponents:
+        if o.riichi:
+            safe *= 1.0 - tile_danger(kind, o, sit.unseen, sit.dora)
+    return 1.0 - safe
+
+
+def situation(sit: Situation) -> tuple[str, str, str]:
+    """(shanten before the discard, open/closed, whose riichi) of a spot."""
+    s = shanten(sit.counts, sit.sets_needed, sit.closed)
+    riichi = "dealer" if any(o.riichi and o.is_dealer for o in sit.opponents) else "other"
+    return f"s{min(s, 2)}", "closed" if sit.closed else "open", riichi
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=159)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--personality", default="balanced")
+    ap.add_argument("--show", type=int, default=0,
+                    help="print this many AI-only pushes that deal in, a shanten")
+    args = ap.parse_args()
+    agent = None
+    rules = None
+    rows: Counter[tuple[str, ...]] = Counter()
+    shown: Counter[str] = Counter()
+    n_games = 0
+    for path in sorted(LOGS.glob("*.mjlog"))[: args.games]:
+        record = read_record(path)
+        if agent is None or rules is not record.rules:
+            rules = record.rules
+            agent = make_agent(args.level, seed=1, personality=args.personality, rules=rules)
+        n_games += 1
+        owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[bool]]] = []
+        for sp in spots(record):
+            sit = observe(sp.view)
+            s, opened, riichi = situation(sit)
+            human = pushes(sp.played, sp.safe)
+            owed.append((((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*")),
+                         human, sp.later))
+            choice = agent.choose(sp.view, sp.legal)
+            bot = pushes(choice, sp.safe)
+            for kind in {t >> 2 for t in sp.view.concealed} - sp.safe:  # every tile in hand
+                d = danger(sit, kind)
+                b = str(next(i for i, top in enumerate(BINS) if d < top))
+                for part in ("all", "honour" if kind >= 27 else "number"):
+                    rows[("bin", part, b, "n")] += 1
+                    rows[("bin", part, b, "model")] += d
+                    rows[("bin", part, b, "real")] += kind in sp.waits
+            for who, act in (("h", sp.played), ("a", choice)):
+                if pushes(act, sp.safe):  # the danger model against what came of the tile
+                    rows[(s, "model", who)] += danger(sit, act.tile >> 2)  # type: ignore[union-attr]
+                    rows[(s, "real", who)] += deals_in(act, sp.waits)
+                    rows[(s, "pushes", who)] += 1
+            for key in ((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*")):
+                rows[key + ("n",)] += 1
+                rows[key + ("h",)] += bool(human)
+                rows[key + ("a",)] += bool(bot)
+                rows[key + ("only_ai",)] += bool(bot) and not human
+                rows[key + ("only_h",)] += bool(human) and not bot
+                rows[key + ("hd",)] += deals_in(sp.played, sp.waits)
+                rows[key + ("ad",)] += deals_in(choice, sp.waits)
+                rows[key + ("hr",)] += isinstance(sp.played, Riichi)
+                rows[key + ("ar",)] += isinstance(choice, Riichi)
+            if bot and not human and deals_in(choice, sp.waits) and shown[s] < args.show:
+                shown[s] += 1
+                hand = format_kinds([t >> 2 for t in sorted(sp.view.concealed)])
+                melds = " ".join(format_kinds([t >> 2 for t in m.tiles]) for m in sit.melds)
+                print(f"  AI pushes {s} {opened} vs {riichi}: {hand} [{melds}] AI {choice}, people "
+                      f"{sp.played}, turn {sit.turn}, left {sit.tiles_left}, riichi waits "
+                      f"{format_kinds(sorted(sp.waits))}, dora {format_kinds(list(sit.dora))}")
+        for keys_, human, later in owed:  # the round is over: who dealt in later is known
+            for key in keys_:
+                rows[key + ("push" if human else "fold",)] += 1
+                rows[key + ("push_later" if human else "fold_later",)] += later[0]
+    print(f"discards facing a riichi with a genbutsu in hand, {n_games} real games, people vs "
+          f"{args.level} ({args.personality}): share that threw a tile not a genbutsu")
+    print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{'people':>8}{'AI':>8}"
+          f"{'AI only':>9}{'people only':>13}{'deal-in: people':>17}{'AI':>7}"
+          f"{'riichi: people':>16}{'AI':>7}{'later deal-in: pushed':>23}{'folded':>8}")
+    keys = sorted({k[:3] for k in rows}, key=lambda k: (k[0] == "*", k))
+    for k in keys:
+        n = rows[k + ("n",)]
+        if n < 20 and "*" not in k:
+            continue
+        print(f"{k[0]:8}{k[1]:8}{k[2]:8}{n:7}{rows[k + ('h',)] / n:8.1%}{rows[k + ('a',)] / n:8.1%}"
+              f"{rows[k + ('only_ai',)] / n:9.1%}{rows[k + ('only_h',)] / n:13.1%}"
+              f"{rows[k + ('hd',)] / n:17.2%}{rows[k + ('ad',)] / n:7.2%}"
+              f"{rows[k + ('hr',)] / n:16.1%}{rows[k + ('ar',)] / n:7.1%}"
+              f"{rows[k + ('push_later',)] / max(1, rows[k + ('push',)]):23.1%}"
+              f"{rows[k + ('fold_later',)] / max(1, rows[k + ('fold',)]):8.1%}")
+    print("the tiles thrown that were not a genbutsu: the danger model's deal-in chance against"
+          " how often they were a riichi's wait")
+    for k in ("s0", "s1", "s2"):
+        print(f"  {k}: " + "  ".join(
+            f"{name} {rows[(k, 'pushes', w)]:5} tiles, model {rows[(k, 'model', w)] / n_:.3f} "
+            f"real {rows[(k, 'real', w)] / n_:.3f}"
+            for name, w in (("people", "h"), ("AI", "a")) if (n_ := max(1, rows[(k, 'pushes', w)]))))
+    print("every tile in hand that was not a genbutsu, by the danger model's deal-in chance:")
+    for part in ("all", "number", "honour"):
+        model = real = 0.0
+        for b, top in enumerate(BINS):
+            n_ = rows[("bin", part, str(b), "n")]
+            model += rows[("bin", part, str(b), "model")]
+            real += rows[("bin", part, str(b), "real")]
+            if n_:
+                print(f"  {part:6} < {top:4.2f}: {n_:6} tiles, model "
+                      f"{rows[('bin', part, str(b), 'model')] / n_:.3f} "
+                      f"real {rows[('bin', part, str(b), 'real')] / n_:.3f}")
+        print(f"  {part:6} real / model {real / max(model, 1e-9):.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
