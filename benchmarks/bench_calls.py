@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import make_agent  # noqa: E402
+from ai.base import Agent  # noqa: E402
 from ai.efficiency import shanten  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
@@ -62,6 +63,18 @@ def offers(record: GameRecord) -> Iterator[Offer]:
         if action in legal and any(isinstance(a, (Chi, Pon)) for a in legal) and \
                 not any(isinstance(a, Ron) for a in legal):
             yield Offer(game.view(s), legal, action)
+
+
+def real_games(games: int, level: str, personality: str) -> Iterator[tuple[GameRecord, Agent]]:
+    """The first ``games`` real games of ``LOGS``, each with an AI of ``level`` for its rules."""
+    agent = None
+    rules = None
+    for path in sorted(LOGS.glob("*.mjlog"))[:games]:
+        record = read_record(path)
+        if agent is None or rules is not record.rules:
+            rules = record.rules
+            agent = make_agent(level, seed=1, personality=personality, rules=rules)
+        yield record, agent
 
 
 def situation(sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str, int]:
@@ -162,18 +175,12 @@ def main() -> int:
     args = ap.parse_args()
     if args.selfplay:
         return selfplay(args.selfplay, args.level, args.personality)
-    rules = None
-    agent = None
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
     n_games = 0
     seat_rounds = 0
     called: set[tuple[int, int, int, int]] = set()  # (game, round, honba, seat) with a call
-    for path in sorted(LOGS.glob("*.mjlog"))[: args.games]:
-        record = read_record(path)
-        if agent is None or rules is not record.rules:
-            rules = record.rules
-            agent = make_agent(args.level, seed=1, personality=args.personality, rules=rules)
+    for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
         seat_rounds += 4 * len(record.rounds)
         for o in offers(record):

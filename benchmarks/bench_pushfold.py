@@ -28,21 +28,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai import make_agent  # noqa: E402
+from bench_calls import real_games  # noqa: E402
+
 from ai.defence import tile_danger  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Discard, Kan, Riichi, Ron  # noqa: E402
-from engine.records import read_record  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 #: the danger model's bins for its calibration (upper bounds)
 BINS = (0.01, 0.03, 0.05, 0.08, 0.12, 0.18, 0.3, 2.0)
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjlog"
 
 
 @dataclass(slots=True)
@@ -145,16 +145,10 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=0,
                     help="print this many AI-only pushes that deal in, a shanten")
     args = ap.parse_args()
-    agent = None
-    rules = None
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
     n_games = 0
-    for path in sorted(LOGS.glob("*.mjlog"))[: args.games]:
-        record = read_record(path)
-        if agent is None or rules is not record.rules:
-            rules = record.rules
-            agent = make_agent(args.level, seed=1, personality=args.personality, rules=rules)
+    for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
         owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[bool]]] = []
         for sp in spots(record):
