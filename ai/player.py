@@ -200,7 +200,6 @@ class Player(Agent):
         return self.style.defence if self._outlook is not None else self._defence_weight(sit)
 
     def _threat_price(self, sit: Situation, o: Opponent) -> float:
-        """What a deal-in into ``o`` costs this seat (``_loss_scale`` of its points)."""
         return expected_loss(o, sit.dora) * self._loss_scale(sit, o)
 
     # ------------------------------------------------------------------ evaluation
