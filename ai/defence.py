@@ -39,13 +39,6 @@ SHANPON = 0.018  # per kind with two or more copies unseen
 TANKI = 0.008
 HONOR_SHANPON = 0.022
 HONOR_TANKI = 0.012
-#: the readings above against what the riichi of the 159 Houou games of ../shared/logs/mjlog
-#: waited on (benchmarks/bench_pushfold.py: every tile in hand, not a genbutsu, of a seat facing
-#: a riichi; furiten riichi left out): the number tiles' readings came to 0.79 of how often such
-#: tiles were a wait (1.27x), the honours' to 1.61 (0.62x): each scaled to the measure at four
-#: seats (three keep the readings: not measured there)
-NUMBER_CALIBRATION = 1.27
-HONOUR_CALIBRATION = 0.62
 DORA_FACTOR = 1.25
 YAKUHAI_FACTOR = 1.3
 
@@ -73,10 +66,8 @@ def tile_danger(
     opp: Opponent,
     unseen: Sequence[int],
     dora: Iterable[int] = (),
-    calibrated: bool = True,
 ) -> float:
-    """Deal-in probability of ``kind`` against ``opp`` if ``opp`` is tenpai (``calibrated``:
-    scaled to the four-player measure, ``NUMBER_CALIBRATION``; three seats keep the readings).
+    """Deal-in probability of ``kind`` against ``opp`` if ``opp`` is tenpai.
 
     ``unseen[k]`` is 4 minus the copies of ``k`` this seat can see (own hand included).
 
@@ -104,7 +95,7 @@ def tile_danger(
             d *= YAKUHAI_FACTOR
         if kind in dora:
             d *= DORA_FACTOR
-        return d * HONOUR_CALIBRATION if calibrated else d
+        return d
     n = kind % 9  # 0-8
     base = kind - n
     d = 0.0
@@ -163,7 +154,7 @@ def tile_danger(
         d += TANKI
     if kind in dora:
         d *= DORA_FACTOR
-    return d * NUMBER_CALIBRATION if calibrated else d
+    return d
 
 
 #: readings through the riichi declaration tile (``riichi_tile_factor``)
@@ -398,17 +389,15 @@ def threat_cost(
     unseen: Sequence[int],
     dora: Iterable[int],
     turn: int,
-    calibrated: bool = True,
 ) -> float:
-    """Expected points lost by discarding ``kind`` now, summed over the opponents
-    (``calibrated``: see ``tile_danger``)."""
+    """Expected points lost by discarding ``kind`` now, summed over the opponents."""
     dora = tuple(dora)
     total = 0.0
     for opp in opponents:
         p = tenpai_probability(opp, turn)
         if p <= 0.0:
             continue
-        d = tile_danger(kind, opp, unseen, dora, calibrated)
+        d = tile_danger(kind, opp, unseen, dora)
         if opp.open_melds and not opp.riichi:
             d *= call_factor(kind, opp.meld_kinds)  # what its calls say (ai.openreads)
         total += p * d * expected_loss(opp, dora)

@@ -40,7 +40,7 @@ from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, wait
 from ai.letgo import decline_win
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
-from ai.pushfold import push_cost, pushed, riichi_commitment
+from ai.pushfold import push_cost, pushed
 from ai.riichi import (
     DAMA_HITS,
     DAMA_TSUMO_SHARE,
@@ -176,31 +176,20 @@ class Player(Agent):
         if self.style.coarse:
             loss = sum(coarse_danger(kind, o, sit.unseen) * expected_loss(o, ()) for o in opps)
             return loss * self._defence_weight(sit)
-        if self._outlook is not None or sit.players == 3:
-            total = sum(threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn, sit.players == 4) *
-                        self._loss_scale(sit, o) for o in opps)
-            return total * self._loss_weight(sit)
-        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
-
-    def _loss_scale(self, sit: Situation, o: Opponent) -> float:
-        """A deal-in into ``o`` against its four-player price in points: each opponent priced
-        apart, in the all-last its points plus the uma of every place it loses, at three seats
-        a bigger hand (ai.sanma)."""
         ol = self._outlook
-        if ol is None and sit.players != 3:
-            return 1.0
-        four = expected_loss(o, sit.dora)
-        pts = four if sit.players != 3 else sanma.deal_in_loss(
-            o, sit.dora, len(sit.view.nuki[o.seat]))
-        return pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
-
-    def _loss_weight(self, sit: Situation) -> float:
-        """The style's weight of a deal-in: in the all-last the Outlook prices the standings,
-        so the placement mood is left out."""
-        return self.style.defence if self._outlook is not None else self._defence_weight(sit)
-
-    def _threat_price(self, sit: Situation, o: Opponent) -> float:
-        return expected_loss(o, sit.dora) * self._loss_scale(sit, o)
+        if ol is not None or sit.players == 3:
+            # each opponent priced apart: in the all-last a deal-in costs its points plus the
+            # uma of every place it loses; at three seats the hands are bigger (ai.sanma)
+            total = 0.0
+            for o in opps:
+                four = expected_loss(o, sit.dora)
+                pts = four if sit.players != 3 else sanma.deal_in_loss(
+                    o, sit.dora, len(sit.view.nuki[o.seat]))
+                scale = pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
+                total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn) * scale
+            weight = self.style.defence if ol is not None else self._defence_weight(sit)
+            return total * weight
+        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
 
     # ------------------------------------------------------------------ evaluation
     def _meld_info(self, sit: Situation, extra: Meld | None = None
@@ -272,27 +261,9 @@ class Player(Agent):
         hazard = self._hazard(sit)
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
         ev = p * (value + self._win_bonus(sit))
-        if s == 0 and closed and ol is None and self._committed(sit):
-            commit = riichi_commitment(self._opponents(sit), sit.turn, sit.dora, draws)
-            if commit > 0:
-                # a closed ready hand is valued as a riichi, which against a threat throws the
-                # tiles it draws (``riichi_commitment``): or it stays silent, when that is better
-                ev = max(ev - commit * self._loss_weight(sit),
-                         self._dama_ev(sit, counts, melds, tiles, draws, hazard))
         if sit.players == 3 and ol is None:  # noten payments (K1), priced at three seats
             ev += sanma.keiten(s, n, unseen, draws, hazard, p, self.rules.noten_total)
         return ev, s, n
-
-    def _dama_ev(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
-                 tiles: Sequence[int], draws: int, hazard: float) -> float:
-        """The worth of a closed ready hand kept silent (its ron only with a yaku; a silent
-        wait is hit more often, ``DAMA_HITS``), as ``_riichi`` prices dama."""
-        w_d, v_d, ron_d = self._tenpai_value(sit, counts, melds, tiles, True, riichi=False)
-        if not w_d:
-            return 0.0
-        hits = w_d * DAMA_HITS if ron_d else float(w_d)
-        p_d = win_probability(0, hits, sit.unseen_total(), draws, ron_d, None, hazard)
-        return p_d * (v_d + self._win_bonus(sit))
 
     def _win_bonus(self, sit: Situation) -> float:
         """What ending the round with a win denies the others: a flat sum (bigger at three
@@ -436,29 +407,15 @@ class Player(Agent):
         wide but slow hands; going back a shanten costs half the value, as in practice."""
         return ev * SHANTEN_BACK ** max(0, s - s_min)
 
-    def _foresight(self, sit: Situation, sanma_too: bool = False) -> bool:
-        """Whether this seat looks past the discard at hand (``ai.pushfold``): the discards to
-        come while pushing (at three seats only with ``foresight_sanma``)."""
-        if not self.style.foresight or self.style.defence <= 0:
-            return False
-        return sit.players == 4 or (sanma_too and self.style.foresight_sanma)
-
-    def _committed(self, sit: Situation) -> bool:
-        """Whether a riichi is priced with the tiles it must throw after (``ai.pushfold``;
-        four seats: measured there)."""
-        return (self.style.commitment or self.style.foresight) and self.style.defence > 0 \
-            and sit.players == 4
-
     def _push(self, sit: Situation, ev: float, s: int, s_min: int) -> float:
         """The attack less what the discards still to come may cost (``ai.pushfold``), never
         below a tenth of it: the hand can still fold later."""
         a = self._attack(ev, s, s_min)
-        if not self._foresight(sit, sanma_too=True) or a <= 0:
+        if not self.style.foresight or a <= 0 or self.style.defence <= 0:
             return a
         draws = max(0, sit.tiles_left // sit.players)
-        cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws,
-                         lambda o: self._threat_price(sit, o))
-        return pushed(a, cost * self._loss_weight(sit))
+        cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws)
+        return pushed(a, cost * self._defence_weight(sit))
 
     # ------------------------------------------------------------------ own turn
     def _own_turn(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
@@ -550,10 +507,6 @@ class Player(Agent):
         threatened = any(o.riichi for o in sit.opponents)
         if threatened and w_r <= 2 and v_r < 5000:
             ev_r -= 1200
-        if self._committed(sit):
-            # and its discards to come are the tiles drawn, not chosen (measured)
-            ev_r -= riichi_commitment(self._opponents(sit), sit.turn, sit.dora, draws,
-                                      lambda o: self._threat_price(sit, o)) * self._loss_weight(sit)
         # what riichi does beyond this hand (the others fold, the table slows): the same
         # points for every hand, not a share of this one's worth (which made a haneman's
         # riichi, which adds little, look better the bigger the hand)

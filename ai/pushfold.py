@@ -12,13 +12,11 @@ tenpai pushes against a riichi, a cheap 1-shanten rarely, a 2-shanten almost nev
   worth this much less, but never less than a tenth of itself (``FOLD_KEEP``): the hand keeps
   the option to fold later and to come back, and among equally safe tiles the one that keeps
   the hand goes.
-- ``riichi_commitment``: a riichi declared against a ready opponent throws the tiles it draws;
-  what that costs beyond a silent hand that picks its tiles (and can still fold), measured.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ai.defence import Opponent, expected_loss, tenpai_probability
 
@@ -36,28 +34,10 @@ PUSH_DANGER = 0.025
 THREAT_MIN = 0.5
 #: the share of its attack a hand keeps when pushing costs more than it brings (``pushed``)
 FOLD_KEEP = 0.1
-#: a riichi declared while another is out throws what it draws: 2.18 discards after the riichi
-#: tile on average before the round ends, each a deal-in 7.4% of the time (the 159 Houou games of
-#: ../shared/logs/mjlog: 228 such riichi; 80 deal-ins in 1,085 discards of a seat in riichi with
-#: another riichi out), where a silent hand pushing chooses its tiles (``PUSH_DANGER``)
-FORCED_DISCARDS = 2.18
-FORCED_DANGER = 0.074
-
-
-def threat_loss(opponents: Iterable[Opponent], turn: int, dora: Sequence[int],
-                loss: Callable[[Opponent], float] | None = None) -> float:
-    """The expected deal-in loss to the opponents at least ``THREAT_MIN`` likely ready, each
-    weighted by that chance (``loss``: what a deal-in into one costs; the points by default)."""
-    total = 0.0
-    for o in opponents:
-        p = tenpai_probability(o, turn)
-        if p >= THREAT_MIN:
-            total += p * (expected_loss(o, dora) if loss is None else loss(o))
-    return total
 
 
 def push_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], shanten: int,
-              draws: int, loss: Callable[[Opponent], float] | None = None) -> float:
+              draws: int) -> float:
     """Expected points lost by the discards still to come when a hand ``shanten`` steps from
     tenpai keeps attacking for at most ``draws`` more draws, against the opponents at least
     ``THREAT_MIN`` likely ready.
@@ -71,24 +51,12 @@ def push_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], sha
     if shanten < 0 or draws <= 0:
         return 0.0
     steps = min(PUSH_STEPS[min(shanten, len(PUSH_STEPS) - 1)], float(draws))
-    return threat_loss(opponents, turn, dora, loss) * PUSH_DANGER * steps
-
-
-def riichi_commitment(opponents: Iterable[Opponent], turn: int, dora: Sequence[int],
-                      draws: int, loss: Callable[[Opponent], float] | None = None) -> float:
-    """What declaring riichi costs beyond staying silent when an opponent is likely ready: the
-    discards after it are the tiles drawn (``FORCED_DANGER`` each, ``FORCED_DISCARDS`` of
-    them), where a silent ready hand pushing picks its tiles (``PUSH_DANGER``) and can still
-    fold.
-
-    >>> riichi = Opponent(seat=1, riichi=True)
-    >>> riichi_commitment([riichi], 8, (), 10) > 0 == riichi_commitment([Opponent(seat=1)], 8, (), 10)
-    True
-    """
-    if draws <= 0:
-        return 0.0
-    return threat_loss(opponents, turn, dora, loss) * (FORCED_DANGER - PUSH_DANGER) * \
-        min(FORCED_DISCARDS, float(draws))
+    per = 0.0
+    for o in opponents:
+        p = tenpai_probability(o, turn)
+        if p >= THREAT_MIN:
+            per += p * expected_loss(o, dora)
+    return per * PUSH_DANGER * steps
 
 
 def pushed(attack: float, cost: float) -> float:

@@ -22,12 +22,7 @@ class Style:
     placement: bool = False  # adjust to the standings in the last rounds
     coarse: bool = False  # rule-of-thumb danger (genbutsu / suji / honour / other), riichi only
     simple_riichi: bool = False  # riichi whenever tenpai with a decent wait, no dama reckoning
-    # charge an attack the danger of the discards still to come (ai.pushfold) at four seats;
-    # and at three seats too
-    foresight: bool = False
-    foresight_sanma: bool = False
-    # a riichi against a threat priced with the tiles it must throw after (four seats, measured)
-    commitment: bool = False
+    foresight: bool = False  # charge an attack the danger of the discards still to come (pushfold)
     closed_chi: int = 0  # added to max_call_shanten for a chi that opens a closed hand
     race: bool = False  # the race measured by riichi on the table (ai.chances.race_hazard)
 
@@ -40,13 +35,13 @@ LEVELS = {
     # hard: no chi that opens a closed hand and leaves it two steps from tenpai (issue 16,
     # bench_calls: people take 12% of the closed tanyao chi offers three steps away, hard took 41%)
     "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
-                  closed_chi=-1, race=True, commitment=True),
+                  closed_chi=-1, race=True),
 }
 PERSONALITY = {
     "balanced": {},
     "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1},
     "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1,
-                  "foresight": True, "foresight_sanma": True},
+                  "foresight": True},
 }
 
 

@@ -1,27 +1,14 @@
 """Issue 16: the hard AI against a 3-dan bot. Push or fold looking past the discard at hand
-(``ai.pushfold``, the ``defensive`` personality's ``foresight``), a riichi against a riichi
-priced with the tiles it must throw after (``riichi_commitment``, hard), readings calibrated to
-how often people's riichi waited on a tile (``ai.defence``), and riichi rather than a cheap dama
-(``hard``). Each test fails with its knob turned back (``foresight`` or ``commitment`` off, the
-calibration at 1; the riichi test with a negative ``riichi_bias``: since the riichi is priced
-with its tsumo, ura and ippatsu, ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this
-hand too; hard has 0.2)."""
+(``ai.pushfold``, the ``defensive`` personality's ``foresight``), and riichi rather than a cheap
+dama (``hard``). Each test fails with its knob turned back (``foresight`` off; the riichi
+test with a negative ``riichi_bias``: since the riichi is priced with its tsumo, ura and
+ippatsu, ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; hard has 0.2)."""
 
 import dataclasses
 
-import pytest
-
-from ai import defence, make_agent, pushfold
+from ai import make_agent
 from ai.defence import Opponent
-from ai.pushfold import (
-    FOLD_KEEP,
-    FORCED_DANGER,
-    FORCED_DISCARDS,
-    PUSH_DANGER,
-    push_cost,
-    pushed,
-    riichi_commitment,
-)
+from ai.pushfold import FOLD_KEEP, push_cost, pushed
 from engine.actions import Discard, Riichi
 from engine.rules import TENHOU
 from engine.tiles import parse_kind
@@ -55,16 +42,11 @@ def test_a_folded_hand_keeps_a_share_of_its_attack():
     assert pushed(-1000.0, 500.0) == -1000.0  # a yakuless hand stays as bad as it was
 
 
-def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi(
-        monkeypatch):
+def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi():
     # 1-shanten (23m 35s 77p, one dora 5p), early: the dealer declared riichi after 1z 2z 9s 7p 3p.
     # Keeping the hand means throwing the 5m (non-suji middle); one push now means five or so
     # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p. The
-    # defensive personality looks ahead so. The balanced hard AI, which does not, folds too since
-    # its readings are calibrated (a non-suji middle tile is a riichi's wait more often than the
-    # readings alone said: ai.defence.NUMBER_CALIBRATION) and its tenpai by the 5m (a riichi on
-    # the 4s kanchan, no yaku) is priced with the tiles that riichi would throw after
-    # (riichi_commitment); with the readings alone and no commitment it pushes.
+    # defensive personality looks ahead so; the balanced hard AI pushes the 5m.
     def view():
         return make_view("23m456p678s35s77p5m", "1m", rivers=("1z2z9s7p3p", "", "", ""),
                          riichi=(True, False, False, False), riichi_at={0: 4},
@@ -76,15 +58,8 @@ def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_int
     defensive = make_agent("hard", seed=1, personality="defensive", rules=TENHOU)
     assert defensive.style.foresight
     assert defensive.act(v, v.legal).tile >> 2 == parse_kind("7p")
-    for agent in (hard(), hard(commitment=False)):  # either knob folds it
-        v = view()
-        assert agent.act(v, v.legal).tile >> 2 == parse_kind("7p")
-    monkeypatch.setattr(defence, "NUMBER_CALIBRATION", 1.0)
-    monkeypatch.setattr(defence, "HONOUR_CALIBRATION", 1.0)
     v = view()
-    assert hard().act(v, v.legal).tile >> 2 == parse_kind("7p")
-    v = view()
-    assert hard(commitment=False).act(v, v.legal).tile >> 2 == parse_kind("5m")
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("5m")
 
 
 def test_hard_still_pushes_a_ready_hand_with_value():
@@ -109,45 +84,3 @@ def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
     assert hard().act(v, v.legal + (riichi,)) == riichi
     v = view()
     assert hard(riichi_bias=-0.2).act(v, v.legal + (riichi,)) != riichi
-
-
-def chase_view(pair_wait: str):
-    """Seat 1 ready with tanyao (234567m 22345s and ``pair_wait``), drawing a 9m, against the
-    non-dealer seat 0's riichi after five discards, 40 tiles to draw."""
-    return make_view(f"234567m{pair_wait}22345s", "9m", seat=1, dealer=3,
-                     rivers=("1z2z9s7p3p", "", "", ""), riichi=(True, False, False, False),
-                     riichi_at={0: 4}, live_tiles_left=40)
-
-
-def riichi_or_not(view):
-    riichis = tuple(Riichi(a.tile) for a in view.legal if isinstance(a, Discard))
-    return hard().act(view, view.legal + riichis)
-
-
-def test_riichi_commitment_prices_the_tiles_a_riichi_must_throw(monkeypatch):
-    riichi = Opponent(seat=0, riichi=True)
-    assert riichi_commitment([Opponent(seat=2)], 8, (), 20) == 0.0  # no known threat
-    assert riichi_commitment([riichi], 8, (), 0) == 0.0  # nothing left to throw
-    # two discards or more to come: the measured 2.18, each 7.4% against 2.5% for a silent hand
-    per = riichi_commitment([riichi], 8, (), 20) / (FORCED_DANGER - PUSH_DANGER)
-    assert per == pytest.approx(FORCED_DISCARDS * riichi_commitment([riichi], 8, (), 1)
-                                / (FORCED_DANGER - PUSH_DANGER))
-    # against a riichi a cheap kanchan stays silent (1,000 dama; riichi would throw the tiles
-    # drawn), a ryanmen chases; priced as a silent hand's discards, the kanchan chases too
-    assert isinstance(riichi_or_not(chase_view("57p")), Discard)
-    assert isinstance(riichi_or_not(chase_view("45p")), Riichi)
-    monkeypatch.setattr(pushfold, "FORCED_DANGER", PUSH_DANGER)
-    assert isinstance(riichi_or_not(chase_view("57p")), Riichi)
-
-
-def test_the_readings_are_calibrated_to_the_riichi_of_people(monkeypatch):
-    # bench_pushfold: against a riichi the number tiles' readings were low (a wait 1.27x as
-    # often as they said), the honours' high (0.62x); at three seats the readings stand
-    riichi = Opponent(seat=0, riichi=True, river=[27, 28], safe={27, 28})
-    unseen = [4] * 34
-    five, north = parse_kind("5m"), parse_kind("4z")
-    assert defence.tile_danger(five, riichi, unseen) == pytest.approx(
-        defence.NUMBER_CALIBRATION * defence.tile_danger(five, riichi, unseen, calibrated=False))
-    assert defence.tile_danger(north, riichi, unseen) == pytest.approx(
-        defence.HONOUR_CALIBRATION * defence.tile_danger(north, riichi, unseen, calibrated=False))
-    assert defence.NUMBER_CALIBRATION > 1.0 > defence.HONOUR_CALIBRATION
