@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +38,7 @@ from ai.observe import Situation, observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Discard, Kan, Riichi, Ron  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
-from engine.tiles import format_kinds  # noqa: E402
+from engine.tiles import counts34, format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 #: the danger model's bins for its calibration (upper bounds)
@@ -62,10 +62,7 @@ def genbutsu(sit: Situation) -> frozenset[int]:
     riichis = [o for o in sit.opponents if o.riichi]
     if not riichis:
         return frozenset()
-    safe = set(riichis[0].safe)
-    for o in riichis[1:]:
-        safe &= o.safe
-    return frozenset(safe)
+    return frozenset.intersection(*(frozenset(o.safe) for o in riichis))
 
 
 def spots(record: GameRecord) -> Iterator[Spot]:
@@ -100,10 +97,7 @@ def spots(record: GameRecord) -> Iterator[Spot]:
             hit: set[int] = set()
             for o in sit.opponents:
                 if o.riichi:
-                    counts = [0] * 34
-                    for t in game.table.seats[o.seat].hand:
-                        counts[t >> 2] += 1
-                    ws = waits(counts)
+                    ws = waits(counts34(game.table.seats[o.seat].hand))
                     if not any(k in o.safe for k in ws):  # a furiten riichi wins on nothing
                         hit.update(ws)
             later = [False]
@@ -145,7 +139,10 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=0,
                     help="print this many AI-only pushes that deal in, a shanten")
     args = ap.parse_args()
-    rows: Counter[tuple[str, ...]] = Counter()
+    rows: Counter[tuple[str, ...]] = Counter()  # the table: (shanten, hand, riichi, count)
+    # the danger model: (shanten, "model" | "real" | "pushes", who) of the tiles thrown, and
+    # ("bin", part, bin, "n" | "model" | "real") of every tile in hand
+    model: defaultdict[tuple[str, ...], float] = defaultdict(float)
     shown: Counter[str] = Counter()
     n_games = 0
     for record, agent in real_games(args.games, args.level, args.personality):
@@ -155,23 +152,24 @@ def main() -> int:
             sit = observe(sp.view)
             s, opened, riichi = situation(sit)
             human = pushes(sp.played, sp.safe)
-            owed.append((((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*")),
-                         human, sp.later))
+            keys = ((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*"))
+            owed.append((keys, human, sp.later))
             choice = agent.choose(sp.view, sp.legal)
             bot = pushes(choice, sp.safe)
-            for kind in {t >> 2 for t in sp.view.concealed} - sp.safe:  # every tile in hand
-                d = danger(sit, kind)
+            # the model's chance of every tile in hand that is not a genbutsu
+            dangers = {k: danger(sit, k) for k in {t >> 2 for t in sp.view.concealed} - sp.safe}
+            for kind, d in dangers.items():
                 b = str(next(i for i, top in enumerate(BINS) if d < top))
                 for part in ("all", "honour" if kind >= 27 else "number"):
-                    rows[("bin", part, b, "n")] += 1
-                    rows[("bin", part, b, "model")] += d
-                    rows[("bin", part, b, "real")] += kind in sp.waits
+                    model[("bin", part, b, "n")] += 1
+                    model[("bin", part, b, "model")] += d
+                    model[("bin", part, b, "real")] += kind in sp.waits
             for who, act in (("h", sp.played), ("a", choice)):
                 if pushes(act, sp.safe):  # the danger model against what came of the tile
-                    rows[(s, "model", who)] += danger(sit, act.tile >> 2)  # type: ignore[union-attr]
-                    rows[(s, "real", who)] += deals_in(act, sp.waits)
-                    rows[(s, "pushes", who)] += 1
-            for key in ((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*")):
+                    model[(s, "model", who)] += dangers[act.tile >> 2]  # type: ignore[union-attr]
+                    model[(s, "real", who)] += deals_in(act, sp.waits)
+                    model[(s, "pushes", who)] += 1
+            for key in keys:
                 rows[key + ("n",)] += 1
                 rows[key + ("h",)] += bool(human)
                 rows[key + ("a",)] += bool(bot)
@@ -188,8 +186,8 @@ def main() -> int:
                 print(f"  AI pushes {s} {opened} vs {riichi}: {hand} [{melds}] AI {choice}, people "
                       f"{sp.played}, turn {sit.turn}, left {sit.tiles_left}, riichi waits "
                       f"{format_kinds(sorted(sp.waits))}, dora {format_kinds(list(sit.dora))}")
-        for keys_, human, later in owed:  # the round is over: who dealt in later is known
-            for key in keys_:
+        for spot_keys, human, later in owed:  # the round is over: who dealt in later is known
+            for key in spot_keys:
                 rows[key + ("push" if human else "fold",)] += 1
                 rows[key + ("push_later" if human else "fold_later",)] += later[0]
     print(f"discards facing a riichi with a genbutsu in hand, {n_games} real games, people vs "
@@ -197,8 +195,7 @@ def main() -> int:
     print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{'people':>8}{'AI':>8}"
           f"{'AI only':>9}{'people only':>13}{'deal-in: people':>17}{'AI':>7}"
           f"{'riichi: people':>16}{'AI':>7}{'later deal-in: pushed':>23}{'folded':>8}")
-    keys = sorted({k[:3] for k in rows}, key=lambda k: (k[0] == "*", k))
-    for k in keys:
+    for k in sorted({k[:3] for k in rows}, key=lambda k: (k[0] == "*", k)):
         n = rows[k + ("n",)]
         if n < 20 and "*" not in k:
             continue
@@ -210,23 +207,24 @@ def main() -> int:
               f"{rows[k + ('fold_later',)] / max(1, rows[k + ('fold',)]):8.1%}")
     print("the tiles thrown that were not a genbutsu: the danger model's deal-in chance against"
           " how often they were a riichi's wait")
-    for k in ("s0", "s1", "s2"):
-        print(f"  {k}: " + "  ".join(
-            f"{name} {rows[(k, 'pushes', w)]:5} tiles, model {rows[(k, 'model', w)] / n_:.3f} "
-            f"real {rows[(k, 'real', w)] / n_:.3f}"
-            for name, w in (("people", "h"), ("AI", "a")) if (n_ := max(1, rows[(k, 'pushes', w)]))))
+    for sh in ("s0", "s1", "s2"):
+        print(f"  {sh}: " + "  ".join(
+            f"{name} {model[(sh, 'pushes', w)]:5.0f} tiles, model "
+            f"{model[(sh, 'model', w)] / n_:.3f} real {model[(sh, 'real', w)] / n_:.3f}"
+            for name, w in (("people", "h"), ("AI", "a"))
+            if (n_ := max(1.0, model[(sh, 'pushes', w)]))))
     print("every tile in hand that was not a genbutsu, by the danger model's deal-in chance:")
     for part in ("all", "number", "honour"):
-        model = real = 0.0
-        for b, top in enumerate(BINS):
-            n_ = rows[("bin", part, str(b), "n")]
-            model += rows[("bin", part, str(b), "model")]
-            real += rows[("bin", part, str(b), "real")]
+        said = real = 0.0
+        for i, top in enumerate(BINS):
+            cell = ("bin", part, str(i))
+            n_ = model[cell + ("n",)]
+            said += model[cell + ("model",)]
+            real += model[cell + ("real",)]
             if n_:
-                print(f"  {part:6} < {top:4.2f}: {n_:6} tiles, model "
-                      f"{rows[('bin', part, str(b), 'model')] / n_:.3f} "
-                      f"real {rows[('bin', part, str(b), 'real')] / n_:.3f}")
-        print(f"  {part:6} real / model {real / max(model, 1e-9):.3f}")
+                print(f"  {part:6} < {top:4.2f}: {n_:6.0f} tiles, model "
+                      f"{model[cell + ('model',)] / n_:.3f} real {model[cell + ('real',)] / n_:.3f}")
+        print(f"  {part:6} real / model {real / max(said, 1e-9):.3f}")
     return 0
 
 
