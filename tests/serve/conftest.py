@@ -53,7 +53,7 @@ def create_table(client: Client) -> str:
     return re.search(r"Table ([A-Z]{4})", text).group(1)
 
 
-HAND_ROW = re.compile(r"^ ?(│[^│]{2}│)+")
+HAND_ROW = re.compile(r"^ ?([│┃][^│┃]{2}[│┃])+")  # ┃ boxes the selected tile
 CALL = re.compile(r" 1 +(Pon|Chi)\b")
 
 
