@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -51,18 +51,27 @@ class SeatLine(Widget):
         return tuple(self.line(tiles, style, info).cell_len for style, tiles in forms)
 
     def render(self) -> TextLines:
-        # The longest line that fits: the player's kind in words, in letters, then without the
-        # tile count (the marker and the kind take its room, not the riichi stick's).
+        return TextLines(self._fitting(self.size.width))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        # an automatic width (the seat across) is the longest form that fits the room there
+        # is, not the one that fit the width the line had before: measured by ``render`` a
+        # line that had once lost its tile count kept that narrow width for good
+        return self._fitting(container.width).cell_len
+
+    def _fitting(self, width: int) -> Text:
+        """The longest line that fits ``width`` cells (any, for 0): the player's kind in
+        words, in letters, then without the tile count (the marker and the kind take its
+        room, not the riichi stick's)."""
         i = self.info
         forms = [(i.style, True), (i.style_short, True)]
         if i.style_short or i.bot:
             forms.append((i.style_short, False))
-        width = self.size.width
         for style, tiles in forms:
             out = self.line(tiles, style)
-            if not width or cell_len(out.plain) <= width:
-                return TextLines(out)
-        return TextLines(out)
+            if not width or out.cell_len <= width:
+                return out
+        return out
 
     def line(self, tiles: bool, style: str = "", info: SeatInfo | None = None) -> Text:
         """The line with or without the tile count, with ``style`` (of ``info``, by default

@@ -76,6 +76,44 @@ async def _seat_lines():
     assert text["bot-riichi"] == "S Right bot 25000 riichi"  # the tile count gives way
 
 
+def test_the_seat_across_keeps_its_tile_count_when_its_line_grows():
+    """The seat across has a line of automatic width. Sized by what it had drawn at its old
+    width, it dropped the tile count the first time its line grew ("N Kenta N·A 18400" where
+    "N Kenta N·A 18400 (13)" fits) and never got it back."""
+    asyncio.run(_seat_across())
+
+
+async def _seat_across():
+    from textual.containers import Vertical
+
+    from app.widgets import SeatInfo, SeatLine
+
+    class Harness(App):
+        CSS = "Vertical { width: 24; } SeatLine { width: auto; height: 1; }"
+
+        def compose(self) -> ComposeResult:
+            with Vertical():
+                yield SeatLine()
+
+    app = Harness()
+    async with app.run_test(size=(80, 24)) as pilot:
+        line = app.query_one(SeatLine)
+        base = SeatInfo(name="Kenta", wind=30, points=9800, tiles=13,
+                        style="Normal · aggressive", style_short="N·A")
+        line.info = base
+        await pilot.pause()
+        first = line.render().plain
+        line.info = SeatInfo(**{**base.__dict__, "points": 18400})
+        await pilot.pause()
+        grown = line.render().plain
+        line.info = SeatInfo(**{**base.__dict__, "points": 18400, "riichi": True})
+        await pilot.pause()
+        riichi = line.render().plain
+    assert first == "N Kenta N·A 9800 (13)"
+    assert grown == "N Kenta N·A 18400 (13)"
+    assert riichi == "N Kenta N·A 18400 riichi"  # 25 cells with the count: it gives way
+
+
 def test_kanji_river_keeps_a_space_after_a_mark_in_rows_of_six_within_24_cells():
     """Kanji faces are three cells wide: a row of six fills the 24 cells of a side column at
     80x24, and a red five's * used to touch the next tile ("5萬*6萬")."""
