@@ -26,10 +26,13 @@ from ai import sanma
 from ai.base import Agent, discard_choices, nuki_count, obvious_choice, riichi_choices
 from ai.chances import (
     HAZARD,
+    KEITEN_SHARE,
     RON_FACTOR,
     ROUGH_SPREAD,
     SHANTEN_BACK,
     WIN_BONUS,
+    draw_reached,
+    keiten,
     live_waits,
     race_hazard,
     riichi_denial,
@@ -40,7 +43,7 @@ from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, wait
 from ai.letgo import decline_win
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
-from ai.pushfold import push_cost, pushed
+from ai.pushfold import hold_cost, push_cost, pushed
 from ai.riichi import (
     DAMA_HITS,
     DAMA_TSUMO_SHARE,
@@ -219,8 +222,11 @@ class Player(Agent):
         rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
         draws = max(0, sit.tiles_left // sit.players)
         if not rs:
+            # no yaku on any route: no win, but a ready shape is still tenpai at a draw (K1)
             s = shanten(counts, sets, closed)
-            return -1000.0 - 100 * s, 99, 0
+            ready = self._keiten(sit, 0, 0, 0.0) if s == 0 and self._formal(counts, melds) \
+                else 0.0
+            return -1000.0 - 100 * s + ready, 99, 0
         best = best_route(rs)
         assert best is not None
         if best.needs:
@@ -253,17 +259,56 @@ class Player(Agent):
             w, value, can_ron = self._tenpai_value(sit, counts, melds, tiles, closed)
             wait = float(w)
             n = w
-            if w == 0:
-                return 0.0, s, 0
+            if w == 0:  # no wait wins (no yaku, or every copy gone): tenpai at a draw only
+                ready = self._keiten(sit, 0, 0, 0.0) if self._formal(counts, melds) else 0.0
+                return ready, s, 0
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
         hazard = self._hazard(sit)
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
         ev = p * (value + self._win_bonus(sit))
-        if sit.players == 3 and ol is None:  # noten payments (K1), priced at three seats
-            ev += sanma.keiten(s, n, unseen, draws, hazard, p, self.rules.noten_total)
-        return ev, s, n
+        return ev + self._keiten(sit, s, n, p, hazard), s, n
+
+    def _keiten(self, sit: Situation, s: int, first: float, p_win: float,
+                hazard: float | None = None) -> float:
+        """What the noten payments (K1) add to a hand ``s`` steps from tenpai that wins with
+        ``p_win``: at three seats always; at four with ``Style.keiten``, by how often the wall
+        runs out there (``ai.chances.draw_reached``). Not in the all-last, whose Outlook
+        prices the standings. Four seats price ready hands only."""
+        if self._outlook is not None:
+            return 0.0
+        draws = max(0, sit.tiles_left // sit.players)
+        unseen = sit.unseen_total()
+        if sit.players == 3:
+            return sanma.keiten(s, first, unseen, draws,
+                                self._hazard(sit) if hazard is None else hazard, p_win,
+                                self.rules.noten_total)
+        if not self.style.keiten:
+            return 0.0
+        if s != 0:
+            # a 1-shanten hand gets there only by pushing the tiles on the way, which this does
+            # not price: at four seats it made hard push 1-shanten hands into a riichi 36% of
+            # the time where people did 27% (bench_pushfold; ready hands only: 26%)
+            return 0.0
+        reached = draw_reached(draws, sum(o.riichi for o in sit.opponents))
+        worth = keiten(s, first, unseen, draws, reached, p_win,
+                       KEITEN_SHARE * self.rules.noten_total / 3000)
+        # staying ready to the end against a threat throws every tile drawn until then: worth
+        # it late, not with many draws left (the hand would rather fold later than pay that)
+        cost = hold_cost(self._opponents(sit), sit.turn, sit.dora, draws) * \
+            self._defence_weight(sit)
+        return max(0.0, worth - cost)
+
+    @staticmethod
+    def _formal(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+        """A ready shape that counts as tenpai at a draw: a wait of which the seat does not
+        hold all four copies itself, in hand or melds (as on Tenhou, ``Seat.tenpai_at_draw``)."""
+        held = [0] * 34
+        for m in melds:
+            for t in m.tiles:
+                held[t >> 2] += 1
+        return any(counts[w] + held[w] < 4 for w in waits(counts))
 
     def _win_bonus(self, sit: Situation) -> float:
         """What ending the round with a win denies the others: a flat sum (bigger at three

@@ -51,12 +51,35 @@ def push_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], sha
     if shanten < 0 or draws <= 0:
         return 0.0
     steps = min(PUSH_STEPS[min(shanten, len(PUSH_STEPS) - 1)], float(draws))
+    return _threats(opponents, turn, dora) * PUSH_DANGER * steps
+
+
+def hold_cost(opponents: Iterable[Opponent], turn: int, dora: Sequence[int], draws: int
+              ) -> float:
+    """Expected points lost by a ready hand that stays ready to the end of the wall (for the
+    noten payments, K1) instead of folding: each of its ``draws`` draws thrown at
+    ``PUSH_DANGER``, against the opponents at least ``THREAT_MIN`` likely ready.
+
+    >>> riichi = Opponent(seat=1, riichi=True)
+    >>> hold_cost([riichi], 8, (), 0), hold_cost([Opponent(seat=1)], 8, (), 6)
+    (0.0, 0.0)
+    >>> hold_cost([riichi], 8, (), 2) < hold_cost([riichi], 8, (), 8)
+    True
+    """
+    if draws <= 0:
+        return 0.0
+    return _threats(opponents, turn, dora) * PUSH_DANGER * draws
+
+
+def _threats(opponents: Iterable[Opponent], turn: int, dora: Sequence[int]) -> float:
+    """The expected loss of a deal-in into the opponents at least ``THREAT_MIN`` likely ready,
+    weighted by that likelihood."""
     per = 0.0
     for o in opponents:
         p = tenpai_probability(o, turn)
         if p >= THREAT_MIN:
             per += p * expected_loss(o, dora)
-    return per * PUSH_DANGER * steps
+    return per
 
 
 def pushed(attack: float, cost: float) -> float:

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ai import chances
 from ai.chances import HAZARD
 from ai.defence import Opponent, expected_loss, tenpai_probability
 from ai.observe import Situation
@@ -110,15 +111,11 @@ def keiten(s: int, first: float, unseen: int, draws: int, hazard: float, p_win: 
            noten_total: int) -> float:
     """What being tenpai at an exhaustive draw is worth to a hand ``s`` steps from tenpai (K1):
     at three seats a tenpai hand gets (or a noten one pays) so that the two differ by exactly
-    ``noten_total`` whoever else is ready, times the chance that the wall runs out with nobody
-    winning (``hazard`` per own draw, and not this hand) and that the hand is ready by then (a
-    ready hand is; a 1-shanten one when one of its ``first`` useful copies comes in ``draws``).
-    Hands further away are left at nothing: they rarely get there, and it spares the chain."""
-    if s > 1 or draws <= 0:
-        return 0.0
-    p_end = (1.0 - hazard) ** draws * max(0.0, 1.0 - p_win)
-    ready = 1.0 if s <= 0 else 1.0 - (1.0 - min(0.95, first / max(unseen, 10))) ** draws
-    return noten_total * p_end * ready
+    ``noten_total`` whoever else is ready; the wall runs out with nobody winning first at
+    ``hazard`` per own draw, or per the others' draws after the own last one
+    (``ai.chances.keiten`` prices the rest)."""
+    reached = (1.0 - hazard) ** max(draws, 1)
+    return chances.keiten(s, first, unseen, draws, reached, p_win, float(noten_total))
 
 
 # ---------------------------------------------------------------------------- the all-last

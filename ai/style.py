@@ -25,6 +25,7 @@ class Style:
     foresight: bool = False  # charge an attack the danger of the discards still to come (pushfold)
     closed_chi: int = 0  # added to max_call_shanten for a chi that opens a closed hand
     race: bool = False  # the race measured by riichi on the table (ai.chances.race_hazard)
+    keiten: bool = False  # price the noten payments at four seats too (three seats always do)
 
 
 LEVELS = {
@@ -35,7 +36,7 @@ LEVELS = {
     # hard: no chi that opens a closed hand and leaves it two steps from tenpai (issue 16,
     # bench_calls: people take 12% of the closed tanyao chi offers three steps away, hard took 41%)
     "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
-                  closed_chi=-1, race=True),
+                  closed_chi=-1, race=True, keiten=True),
 }
 PERSONALITY = {
     "balanced": {},

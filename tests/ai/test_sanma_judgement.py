@@ -195,7 +195,10 @@ def test_P1_a_ready_hand_is_worth_the_noten_payment_at_three_seats():
     assert sanma.keiten(0, 6, 40, 12, 0.1, 0.2, 2000) < late  # more draws: likelier a win
     assert 0 < sanma.keiten(1, 8, 40, 3, 0.1, 0.2, 2000) < late
     assert sanma.keiten(2, 20, 40, 3, 0.1, 0.2, 2000) == 0.0
-    assert sanma.keiten(0, 6, 40, 0, 0.1, 0.2, 2000) == 0.0  # no draw left: nothing to decide
+    # no draw of its own left: its last discard still decides whether it is ready at the draw
+    # (the others draw once more); a 1-shanten hand can no longer get there
+    assert sanma.keiten(0, 6, 40, 0, 0.1, 0.2, 2000) == pytest.approx(2000 * 0.9 * 0.8)
+    assert sanma.keiten(1, 8, 40, 0, 0.1, 0.2, 2000) == 0.0
 
 
 def test_P1_a_ready_hand_late_keeps_its_tenpai_for_the_noten_payment(monkeypatch):
