@@ -268,7 +268,16 @@ class Player(Agent):
         hazard = self._hazard(sit)
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
         ev = p * (value + self._win_bonus(sit))
-        return ev + self._keiten(sit, s, n, p, hazard), s, n
+        ready = s
+        if s > 0 and not closed and self._keiten_on(sit) and shanten(counts, sets, False) == 0 \
+                and self._formal(counts, melds):
+            ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
+        return ev + self._keiten(sit, ready, n, p, hazard), s, n
+
+    def _keiten_on(self, sit: Situation) -> bool:
+        """Whether the noten payments are priced: at three seats, at four with
+        ``Style.keiten``; not in the all-last, whose Outlook prices the standings."""
+        return self._outlook is None and (sit.players == 3 or self.style.keiten)
 
     def _keiten(self, sit: Situation, s: int, first: float, p_win: float,
                 hazard: float | None = None) -> float:
@@ -276,7 +285,7 @@ class Player(Agent):
         ``p_win``: at three seats always; at four with ``Style.keiten``, by how often the wall
         runs out there (``ai.chances.draw_reached``). Not in the all-last, whose Outlook
         prices the standings. Four seats price ready hands only."""
-        if self._outlook is not None:
+        if not self._keiten_on(sit):
             return 0.0
         draws = max(0, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
@@ -284,8 +293,6 @@ class Player(Agent):
             return sanma.keiten(s, first, unseen, draws,
                                 self._hazard(sit) if hazard is None else hazard, p_win,
                                 self.rules.noten_total)
-        if not self.style.keiten:
-            return 0.0
         if s != 0:
             # a 1-shanten hand gets there only by pushing the tiles on the way, which this does
             # not price: at four seats it made hard push 1-shanten hands into a riichi 36% of

@@ -1,0 +1,119 @@
+"""Issue 16: at four seats hard prices the noten payment (K1) as it does at three. A ready hand is
+worth what tenpai gets over noten at an exhaustive draw (``KEITEN_SHARE``, 2,579 on the Houou
+draws) times the measured chance that the wall runs out (``draw_reached``, by own draws left and
+riichi out) when the hand does not win, less what staying ready costs against a threat
+(``ai.pushfold.hold_cost``). Found in the arena: at the draws against tenhou-python-bot hard was
+ready in 3% of its seats not in riichi, the bots in 25%, Houou people in 27%; it broke its tenpai
+at its last discards, where a hand wins nothing more but is still paid for being ready."""
+
+import dataclasses
+
+import pytest
+
+from ai import make_agent
+from ai.chances import DRAW_REACHED, KEITEN_SHARE, draw_reached
+from ai.observe import observe
+from engine.meld import Meld, MeldKind
+from engine.rules import TENHOU
+from engine.tiles import TilePool, parse_kind
+from tests.ai.helpers import make_view
+
+
+def hard(**knobs):
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, **knobs)
+    return agent
+
+
+def worth(agent, hand, drawn, throw, left, **view):
+    """hard's value of ``hand`` + ``drawn`` less ``throw``, with ``left`` tiles to draw."""
+    v = make_view(hand, drawn, live_tiles_left=left, **view)
+    sit = observe(v)
+    counts = sit.counts[:]
+    counts[parse_kind(throw)] -= 1
+    tiles = list(v.concealed)
+    tiles.remove(next(t for t in tiles if t >> 2 == parse_kind(throw)))
+    return agent.evaluate(sit, counts, tiles)[0]
+
+
+READY = ("234567m57p22345s", "9m", "9m")  # ready on the 6p kanchan, tanyao
+ONE_AWAY = ("234567m57p22349s", "1z", "1z")  # 1-shanten
+FAR = ("2468m1357p159s12z", "9m", "9m")  # far from tenpai
+
+
+def test_the_wall_runs_out_less_often_the_more_draws_and_riichi_are_left():
+    for row in DRAW_REACHED:
+        assert list(row) == sorted(row, reverse=True)
+    assert draw_reached(1, 0) > draw_reached(8, 0) > draw_reached(8, 1) > draw_reached(8, 2)
+    assert draw_reached(40, 0) == DRAW_REACHED[0][-1]  # every draw beyond the table
+    assert draw_reached(8, 5) == draw_reached(8, 2)
+
+
+def test_K1_hard_counts_the_noten_payment_of_a_ready_hand_at_four_seats():
+    on, off = hard(), hard(keiten=False)
+    late = worth(on, *READY, 8) - worth(off, *READY, 8)  # two own draws left
+    # the share, as often as the wall runs out with two draws left, when the hand does not win
+    assert 0.5 * KEITEN_SHARE * draw_reached(2, 0) < late <= KEITEN_SHARE * draw_reached(2, 0)
+    early = worth(on, *READY, 60) - worth(off, *READY, 60)
+    assert 0 < early < late
+    # a hand not ready gets there only by pushing on: not counted at four seats
+    assert worth(on, *ONE_AWAY, 8) == worth(off, *ONE_AWAY, 8)
+    assert worth(on, *FAR, 8) == worth(off, *FAR, 8)
+
+
+def test_K1_the_last_discard_still_decides_the_noten_payment():
+    # no own draw left (3 tiles in the wall: the others' last draws): the hand wins only by a
+    # ron off those, but a ready hand is paid as ready if nobody wins
+    on, off = hard(), hard(keiten=False)
+    last = worth(on, *READY, 3) - worth(off, *READY, 3)
+    assert last == pytest.approx(KEITEN_SHARE * draw_reached(0, 0), rel=0.05)
+
+
+def test_K1_the_noten_payment_follows_the_rules_total():
+    none = dataclasses.replace(TENHOU, noten_total=0)
+    agent = make_agent("hard", seed=1, rules=none)
+    assert worth(agent, *READY, 8) == pytest.approx(worth(hard(keiten=False), *READY, 8))
+
+
+def riichi_late(live_tiles_left: int):
+    """Seat 1 ready (234p 678p 456s 99s 13s, on the 2s kanchan) draws a 6s (suji of the 3s and
+    9s the riichi threw) against seat 0's riichi, ``live_tiles_left`` tiles to draw; the 3s and
+    9s it holds are genbutsu and each breaks the hand."""
+    return make_view("234p678p456s99s13s", "6s", rivers=("1z2z6z1p9s3s7p", "3z", "4z", ""),
+                     riichi=(True, False, False, False), riichi_at={0: 6},
+                     live_tiles_left=live_tiles_left)
+
+
+def test_K1_a_ready_hand_keeps_its_tenpai_at_the_last_discards():
+    view = riichi_late(3)
+    assert hard().act(view, view.legal).tile >> 2 == parse_kind("6s")
+    # without the payment the hand wins nothing more by its last discard: it folds
+    assert hard(keiten=False).act(view, view.legal).tile >> 2 != parse_kind("6s")
+
+
+def test_K1_staying_ready_to_a_distant_draw_costs_more_than_it_pays_against_a_riichi():
+    on, off = hard(), hard(keiten=False)
+    view = riichi_late(40)  # ten own draws left, each thrown into the riichi
+    sit = observe(view)
+    counts = sit.counts[:]
+    counts[parse_kind("6s")] -= 1
+    tiles = [t for t in view.concealed if t != next(x for x in view.concealed
+                                                      if x >> 2 == parse_kind("6s"))]
+    assert on.evaluate(sit, counts, tiles)[0] == off.evaluate(sit, counts, tiles)[0]
+
+
+def test_K1_an_open_hand_without_a_yaku_stays_ready_for_the_draw():
+    # 234m and 567p called, 123s 55s 78s in hand: ready on 6s/9s with no yaku (no win at all);
+    # it draws a 5m against a riichi whose river holds the 1s. Throwing the 1s is safe and
+    # breaks the hand; at its last discard the noten payment is worth throwing the 5m
+    pool = TilePool()
+    calls = pool.parse("234m") + pool.parse("567p")
+    melds = (
+        Meld(MeldKind.CHI, tuple(sorted(calls[0:3])), calls[0], 0),
+        Meld(MeldKind.CHI, tuple(sorted(calls[3:6])), calls[3], 0),
+    )
+    view = make_view("123s55s78s", "5m", melds=((), melds, (), ()), pool=pool,
+                     rivers=("1z2z6z1s3m7p", "", "", ""), riichi=(True, False, False, False),
+                     riichi_at={0: 5}, live_tiles_left=3)
+    assert hard().act(view, view.legal).tile >> 2 == parse_kind("5m")
+    assert hard(keiten=False).act(view, view.legal).tile >> 2 == parse_kind("1s")
