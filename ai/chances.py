@@ -33,7 +33,8 @@ DEALER_RIICHI_DENY = 1117.0
 #: the wall runs out (an exhaustive draw), for a seat not in riichi in a round it does not win,
 #: by its own draws left (0, 1, ... 12 and more) and the riichi out (none, one, two or more):
 #: measured on the same games (what share of the rounds still going at that own draw, and not
-#: won by the seat, ended in an exhaustive draw), the noisy tails of the rarer rows smoothed.
+#: won by the seat, ended in an exhaustive draw; benchmarks/race_hazard.py), the noisy tails of
+#: the rarer rows smoothed.
 #: Even at the last own discard a round goes on to a draw only 0.89 of the time: the others
 #: still draw and discard
 DRAW_REACHED = (

@@ -282,9 +282,8 @@ class Player(Agent):
     def _keiten(self, sit: Situation, s: int, first: float, p_win: float,
                 hazard: float | None = None) -> float:
         """What the noten payments (K1) add to a hand ``s`` steps from tenpai that wins with
-        ``p_win``: at three seats always; at four with ``Style.keiten``, by how often the wall
-        runs out there (``ai.chances.draw_reached``). Not in the all-last, whose Outlook
-        prices the standings. Four seats price ready hands only."""
+        ``p_win`` (when ``_keiten_on``): at three seats by ``hazard``, at four by how often the
+        wall runs out there (``ai.chances.draw_reached``) and for ready hands only."""
         if not self._keiten_on(sit):
             return 0.0
         draws = max(0, sit.tiles_left // sit.players)
