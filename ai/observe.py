@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ai.defence import Opponent
 from engine.meld import Meld
-from engine.tiles import DRAGONS, dora_of, seat_wind
+from engine.tiles import DRAGONS, counts34, dora_of, seat_wind
 from engine.view import PlayerView
 
 
@@ -85,9 +85,7 @@ def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
 
 def observe(view: PlayerView) -> Situation:
     me = view.seat
-    counts = [0] * 34
-    for t in view.concealed:
-        counts[t >> 2] += 1
+    counts = counts34(view.concealed)
     seen = counts[:]
     for melds in view.melds:
         for m in melds:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ai.review.policy import FastPolicy, hand_shape, rank_discards
 from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from engine.meld import MeldKind
+from engine.tiles import counts34
 from engine.view import PlayerView
 
 TOP_DISCARDS = 2  # policy-ranked discards played out besides the played one (and the safest)
@@ -126,9 +127,7 @@ def choose_options(view: PlayerView, legal: Sequence[Action], played: Action) ->
         policy = FastPolicy(0)
         safe = policy.act(view, legal)
         if ranked[0][0] == 0 and isinstance(safe, Discard):  # tenpai: the policy pushes
-            counts = [0] * 34
-            for t in view.concealed:
-                counts[t >> 2] += 1
+            counts = counts34(view.concealed)
             safe = _discard_of(legal, FastPolicy._safest(
                 view, [p for p in range(len(view.riichi)) if p != view.seat and view.riichi[p]]
                 or [p for p in range(len(view.riichi)) if p != view.seat],

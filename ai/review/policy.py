@@ -37,7 +37,7 @@ from engine.actions import (
     Tsumo,
 )
 from engine.hand.discard_shanten import shanten_after_discards
-from engine.tiles import DRAGONS, dora_of
+from engine.tiles import DRAGONS, counts34, dora_of
 from engine.view import PlayerView
 
 
@@ -93,9 +93,7 @@ def _shape_score(counts: Sequence[int], k: int, keep: frozenset[int], dora: Sequ
 
 def hand_shape(view: PlayerView) -> tuple[list[int], int, bool]:
     """The seat's concealed 34-counts, the sets it still needs and whether it is closed."""
-    counts = [0] * 34
-    for t in view.concealed:
-        counts[t >> 2] += 1
+    counts = counts34(view.concealed)
     melds = view.melds[view.seat]
     return counts, 4 - len(melds), all(not m.opened for m in melds)
 

@@ -110,6 +110,7 @@ def option_details(view: Any, action: Any, rules: Any) -> dict[str, Any]:
     from ai.advice import explain_call, explain_win, visible_counts, yaku_routes
     from engine.actions import Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
     from engine.hand import ukeire
+    from engine.tiles import counts34
 
     if isinstance(action, (Ron, Tsumo)):
         win = explain_win(view, action, rules)
@@ -120,9 +121,7 @@ def option_details(view: Any, action: Any, rules: Any) -> dict[str, Any]:
         return {"shanten": advice.shanten_after, "tiles": advice.ukeire,
                 "yaku": [r.name for r in advice.yaku]}
     if isinstance(action, (Discard, Riichi)):
-        counts = [0] * 34
-        for t in view.concealed:
-            counts[t >> 2] += 1
+        counts = counts34(view.concealed)
         counts[action.tile >> 2] -= 1
         visible = visible_counts(view)
         u = ukeire(counts, visible)
