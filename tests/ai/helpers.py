@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
 from engine.actions import Discard
 from engine.meld import Meld
 from engine.tiles import TilePool, seat_wind
@@ -48,3 +53,14 @@ def make_view(
         turn=seat, last_discard=last_discard, waits=(), furiten=False, ippatsu=False,
         legal=tuple(legal),
     )
+
+
+def benchmark(name: str) -> ModuleType:
+    """The module of ``benchmarks/<name>.py`` (not a package: loaded from its file)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a dataclass of the module looks its module up there
+    spec.loader.exec_module(module)
+    return module

@@ -3,8 +3,6 @@ its offers are the real chi/pon decisions of a record, and its situations sort t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,19 +11,13 @@ from ai.observe import observe
 from engine.actions import PASS, Chi, Pon
 from engine.records import read_record
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import benchmark, make_view
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("bench_calls", ROOT / "benchmarks" /
-                                                  "bench_calls.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("bench_calls")
 
 
 def _offer(hand: str, called: str, chi_with: tuple[str, str] | None = None, **kw):

@@ -7,8 +7,6 @@ ready in 3% of its seats not in riichi, the bots in 25%, Houou people in 27%; it
 at its last discards, where a hand wins nothing more but is still paid for being ready."""
 
 import dataclasses
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +21,7 @@ from engine.game import Game
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import benchmark, make_view
 
 
 def hard(**knobs):
@@ -126,19 +124,10 @@ def test_K1_an_open_hand_without_a_yaku_stays_ready_for_the_draw():
     assert hard(keiten=False).act(view, view.legal).tile >> 2 == parse_kind("1s")
 
 
-def _tool(name):
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.mark.skipif(not (_tool("race_hazard").LOGS.is_dir()), reason="needs ../shared/logs")
+@pytest.mark.skipif(not (Path(__file__).resolve().parents[3] / "shared" / "logs" / "mjlog"
+                           ).is_dir(), reason="needs ../shared/logs")
 def test_K1_the_draw_figures_are_the_houou_games():
-    race = _tool("race_hazard")
+    race = benchmark("race_hazard")
     rnds = race.rounds()
     seats, share = race.keiten_share(rnds)
     assert seats == 4 * 255 and round(share) == KEITEN_SHARE
@@ -150,7 +139,7 @@ def test_K1_the_draw_figures_are_the_houou_games():
 
 
 def test_bench_draws_counts_the_seats_ready_at_a_draw_as_the_engine_paid_them():
-    bench = _tool("bench_draws")
+    bench = benchmark("bench_draws")
     game = Game(TENHOU, 5003)
     play_out(game, {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)})
     c: Counter[str] = Counter()
