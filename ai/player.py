@@ -221,11 +221,12 @@ class Player(Agent):
         sets = 4 - len(melds)
         rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
         draws = max(0, sit.tiles_left // sit.players)
+        unseen = sit.unseen_total()
         if not rs:
             # no yaku on any route: no win, but a ready shape is still tenpai at a draw (K1)
             s = shanten(counts, sets, closed)
-            ready = self._keiten(sit, 0, 0, 0.0) if s == 0 and self._formal(counts, melds) \
-                else 0.0
+            ready = self._keiten(sit, 0, 0, 0.0, draws, unseen) \
+                if s == 0 and self._formal(counts, melds) else 0.0
             return -1000.0 - 100 * s + ready, 99, 0
         best = best_route(rs)
         assert best is not None
@@ -246,7 +247,6 @@ class Player(Agent):
             u = [x if k in best.keep else 0 for k, x in enumerate(sit.unseen)]
             _, _, n = ukeire(c, u, sets, closed)
         s = best.shanten
-        unseen = sit.unseen_total()
         if not self.style.value:
             return win_probability(s, n, unseen, draws) * 4000, s, n
         value = self._hand_value(sit, counts, melds, tiles, han, closed)
@@ -260,7 +260,8 @@ class Player(Agent):
             wait = float(w)
             n = w
             if w == 0:  # no wait wins (no yaku, or every copy gone): tenpai at a draw only
-                ready = self._keiten(sit, 0, 0, 0.0) if self._formal(counts, melds) else 0.0
+                ready = self._keiten(sit, 0, 0, 0.0, draws, unseen) \
+                    if self._formal(counts, melds) else 0.0
                 return ready, s, 0
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
@@ -272,22 +273,21 @@ class Player(Agent):
         if s > 0 and not closed and self._keiten_on(sit) and shanten(counts, sets, False) == 0 \
                 and self._formal(counts, melds):
             ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
-        return ev + self._keiten(sit, ready, n, p, hazard), s, n
+        return ev + self._keiten(sit, ready, n, p, draws, unseen, hazard), s, n
 
     def _keiten_on(self, sit: Situation) -> bool:
         """Whether the noten payments are priced: at three seats, at four with
         ``Style.keiten``; not in the all-last, whose Outlook prices the standings."""
         return self._outlook is None and (sit.players == 3 or self.style.keiten)
 
-    def _keiten(self, sit: Situation, s: int, first: float, p_win: float,
-                hazard: float | None = None) -> float:
+    def _keiten(self, sit: Situation, s: int, first: float, p_win: float, draws: int,
+                unseen: int, hazard: float | None = None) -> float:
         """What the noten payments (K1) add to a hand ``s`` steps from tenpai that wins with
-        ``p_win`` (when ``_keiten_on``): at three seats by ``hazard``, at four by how often the
-        wall runs out there (``ai.chances.draw_reached``) and for ready hands only."""
+        ``p_win`` (when ``_keiten_on``), ``draws`` own draws and ``unseen`` tiles left: at three
+        seats by ``hazard``, at four by how often the wall runs out there
+        (``ai.chances.draw_reached``) and for ready hands only."""
         if not self._keiten_on(sit):
             return 0.0
-        draws = max(0, sit.tiles_left // sit.players)
-        unseen = sit.unseen_total()
         if sit.players == 3:
             return sanma.keiten(s, first, unseen, draws,
                                 self._hazard(sit) if hazard is None else hazard, p_win,
