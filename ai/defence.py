@@ -17,7 +17,9 @@ that opponent is tenpai, built from the waits the kind could still complete:
   its own suji is no full suji (1-3-5 thrown 5 leaves the 2 kanchan).
 
 The figures follow the published Tenhou deal-in statistics in shape (non-suji 4-6 about 12-13%,
-suji terminals about 2-3%, honours with two seen about 2%), not to the decimal.
+suji terminals about 2-3%, honours with two seen about 2%), not to the decimal; at four seats the
+sum is scaled to how often people's riichi waited on such tiles (``NUMBER_CALIBRATION``,
+``HONOUR_CALIBRATION``, measured on the Houou games by ``benchmarks/bench_pushfold.py``).
 
 Against an open hand the calls also tell where it waits (``ai.openreads``: one suit for honitsu,
 simples only for tanyao). How likely a hand is tenpai at all (``tenpai_probability``) is read from its calls, the turn and,
@@ -39,6 +41,13 @@ SHANPON = 0.018  # per kind with two or more copies unseen
 TANKI = 0.008
 HONOR_SHANPON = 0.022
 HONOR_TANKI = 0.012
+#: the readings above against what the riichi of the 159 Houou games of ../shared/logs/mjlog
+#: waited on (benchmarks/bench_pushfold.py: every tile in hand, not a genbutsu, of a seat facing
+#: a riichi; furiten riichi left out): the number tiles' readings came to 0.79 of how often such
+#: tiles were a wait (1.27x), the honours' to 1.61 (0.62x): each scaled to the measure at four
+#: seats (three keep the readings: not measured there)
+NUMBER_CALIBRATION = 1.27
+HONOUR_CALIBRATION = 0.62
 DORA_FACTOR = 1.25
 YAKUHAI_FACTOR = 1.3
 
@@ -66,8 +75,10 @@ def tile_danger(
     opp: Opponent,
     unseen: Sequence[int],
     dora: Iterable[int] = (),
+    calibrated: bool = True,
 ) -> float:
-    """Deal-in probability of ``kind`` against ``opp`` if ``opp`` is tenpai.
+    """Deal-in probability of ``kind`` against ``opp`` if ``opp`` is tenpai (``calibrated``:
+    scaled to the four-player measure, ``NUMBER_CALIBRATION``; three seats keep the readings).
 
     ``unseen[k]`` is 4 minus the copies of ``k`` this seat can see (own hand included).
 
@@ -95,7 +106,7 @@ def tile_danger(
             d *= YAKUHAI_FACTOR
         if kind in dora:
             d *= DORA_FACTOR
-        return d
+        return d * HONOUR_CALIBRATION if calibrated else d
     n = kind % 9  # 0-8
     base = kind - n
     d = 0.0
@@ -154,7 +165,7 @@ def tile_danger(
         d += TANKI
     if kind in dora:
         d *= DORA_FACTOR
-    return d
+    return d * NUMBER_CALIBRATION if calibrated else d
 
 
 #: readings through the riichi declaration tile (``riichi_tile_factor``)
@@ -389,15 +400,17 @@ def threat_cost(
     unseen: Sequence[int],
     dora: Iterable[int],
     turn: int,
+    calibrated: bool = True,
 ) -> float:
-    """Expected points lost by discarding ``kind`` now, summed over the opponents."""
+    """Expected points lost by discarding ``kind`` now, summed over the opponents
+    (``calibrated``: see ``tile_danger``)."""
     dora = tuple(dora)
     total = 0.0
     for opp in opponents:
         p = tenpai_probability(opp, turn)
         if p <= 0.0:
             continue
-        d = tile_danger(kind, opp, unseen, dora)
+        d = tile_danger(kind, opp, unseen, dora, calibrated)
         if opp.open_melds and not opp.riichi:
             d *= call_factor(kind, opp.meld_kinds)  # what its calls say (ai.openreads)
         total += p * d * expected_loss(opp, dora)

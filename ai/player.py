@@ -189,7 +189,8 @@ class Player(Agent):
                 pts = four if sit.players != 3 else sanma.deal_in_loss(
                     o, sit.dora, len(sit.view.nuki[o.seat]))
                 scale = pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
-                total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn) * scale
+                total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn,
+                                    sit.players == 4) * scale
             weight = self.style.defence if ol is not None else self._defence_weight(sit)
             return total * weight
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)

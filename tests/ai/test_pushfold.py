@@ -6,7 +6,7 @@ ippatsu, ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; h
 
 import dataclasses
 
-from ai import make_agent
+from ai import defence, make_agent
 from ai.defence import Opponent
 from ai.pushfold import FOLD_KEEP, push_cost, pushed
 from engine.actions import Discard, Riichi
@@ -42,11 +42,14 @@ def test_a_folded_hand_keeps_a_share_of_its_attack():
     assert pushed(-1000.0, 500.0) == -1000.0  # a yakuless hand stays as bad as it was
 
 
-def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi():
+def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_into_a_riichi(
+        monkeypatch):
     # 1-shanten (23m 35s 77p, one dora 5p), early: the dealer declared riichi after 1z 2z 9s 7p 3p.
     # Keeping the hand means throwing the 5m (non-suji middle); one push now means five or so
     # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p. The
-    # defensive personality looks ahead so; the balanced hard AI pushes the 5m.
+    # defensive personality looks ahead so. The balanced hard AI, which does not, folds too since
+    # its readings are calibrated (a non-suji middle tile is a riichi's wait more often than the
+    # readings alone say: ai.defence.NUMBER_CALIBRATION); with the readings alone it pushes.
     def view():
         return make_view("23m456p678s35s77p5m", "1m", rivers=("1z2z9s7p3p", "", "", ""),
                          riichi=(True, False, False, False), riichi_at={0: 4},
@@ -58,6 +61,10 @@ def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_int
     defensive = make_agent("hard", seed=1, personality="defensive", rules=TENHOU)
     assert defensive.style.foresight
     assert defensive.act(v, v.legal).tile >> 2 == parse_kind("7p")
+    v = view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("7p")
+    monkeypatch.setattr(defence, "NUMBER_CALIBRATION", 1.0)
+    monkeypatch.setattr(defence, "HONOUR_CALIBRATION", 1.0)
     v = view()
     assert hard().act(v, v.legal).tile >> 2 == parse_kind("5m")
 

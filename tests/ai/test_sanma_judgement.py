@@ -69,7 +69,7 @@ def test_P1_a_deal_in_is_priced_as_a_three_player_hand():
     agent = hard3()
     sit = observe(riichi_on())
     five = parse_kind("5p")
-    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
+    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn, calibrated=False)
     four_player *= agent.style.defence
     assert four_player > 0
     assert agent._danger(sit, five) == pytest.approx(
@@ -87,7 +87,7 @@ def test_P1_a_deal_in_into_an_open_hand_is_priced_as_a_three_player_hand():
     sit = observe(view3("19p234p067s23788s", "5p", rivers=("1z2z7s1s9p4z4s1p", "", "3z"),
                         melds=((pon,), (), ()), pool=pool))
     five = parse_kind("5p")
-    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn)
+    four_player = threat_cost(five, sit.opponents, sit.unseen, sit.dora, sit.turn, calibrated=False)
     assert four_player > 0
     assert agent._danger(sit, five) == pytest.approx(
         four_player * agent.style.defence * sanma.LOSS_SCALE * (1 - sanma.PAID_ANYWAY))
