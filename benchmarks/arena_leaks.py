@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import statistics
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -85,6 +86,21 @@ class Seat:
 
 def category(points: dict[str, float], key: str, delta: float) -> None:
     points[key] += delta
+
+
+def round_deltas(path: Path, seat: int) -> list[float]:
+    """``seat``'s score change in each round of one log: what the wins and draws paid it, less
+    the riichi sticks it put down (a winner's deltas already hold the sticks it took)."""
+    out: list[float] = []
+    for ev in events(path):
+        t = ev["type"]
+        if t == "start_kyoku":
+            out.append(0.0)
+        elif t in ("hora", "ryukyoku"):
+            out[-1] += ev["deltas"][seat]  # type: ignore[index]
+        elif t == "reach_accepted" and ev["actor"] == seat:
+            out[-1] -= 1000
+    return out
 
 
 def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[str],
@@ -238,6 +254,7 @@ def main() -> int:
         print(f"arena_leaks: no game_*.jsonl logs in {' '.join(args.logs)}", file=sys.stderr)
         return 2
     split: dict[str, tuple[dict[str, float], Counter[str], Counter[str]]] = {}
+    hero_rounds: list[float] = []
     for who in ("hero", "opps"):
         split[who] = (defaultdict(float), Counter(), Counter())
     for f in files:
@@ -247,6 +264,7 @@ def main() -> int:
             print(f"arena_leaks: {f.name} has no cmd seat, skipped", file=sys.stderr)
             continue
         analyse(f, [h], *split["hero"], show=args.show)
+        hero_rounds += round_deltas(f, h)
         analyse(f, [s for s in range(4) if s != h], *split["opps"])
     games = len(files)
     hp, hc, hr = split["hero"]
@@ -264,6 +282,11 @@ def main() -> int:
     tot_o = 100 * sum(v for k, v in op.items() if k != "deal-ins (all)") / per_o
     tot_h -= 100 * hp.get("deal-ins (all)", 0.0) / per_h
     print(f"{'total':<40} {tot_h:>8,.0f}        {tot_o:>8,.0f}")
+    if len(hero_rounds) > 1:
+        # how well these games know the hero's total: a round's change varies by thousands
+        sd = statistics.stdev(hero_rounds)
+        print(f"  the hero's change a round: standard deviation {sd:,.0f}; its total per 100 "
+              f"rounds is known to +-{196 * sd / len(hero_rounds) ** 0.5:,.0f} (95%)")
     for k in ("riichi", "riichi after another's", "riichi after another's, won",
               "closed tenpai, never riichi", "closed tenpai, never riichi: won",
               "closed tenpai, never riichi: dealt in", "closed tenpai, never riichi: another won",

@@ -89,3 +89,19 @@ def test_no_logs_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
     assert leaks.main() == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no game_" in err
+
+
+def test_a_rounds_change_counts_the_sticks_the_seat_put_down(tmp_path):
+    path = write_log(tmp_path)
+    assert leaks.round_deltas(path, 0) == [-3900]
+    assert leaks.round_deltas(path, 1) == [3900]  # 3,900 + its own stick back - the stick put down
+
+
+def test_the_totals_spread_is_printed(tmp_path, capsys, monkeypatch):
+    write_log(tmp_path)
+    (tmp_path / "game_2_cmd_rule_rule_rule.jsonl").write_text(
+        write_log(tmp_path).read_text().replace('"deltas": [-3900', '"deltas": [-7900'))
+    monkeypatch.setattr("sys.argv", ["arena_leaks.py", str(tmp_path)])
+    assert leaks.main() == 0
+    out = capsys.readouterr().out
+    assert "standard deviation 2,828" in out  # -3,900 and -7,900
