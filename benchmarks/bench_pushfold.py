@@ -124,6 +124,11 @@ def danger(sit: Situation, kind: int) -> float:
     return 1.0 - safe
 
 
+def hand_dangers(spot: Spot, sit: Situation) -> dict[int, float]:
+    """The AI's deal-in chance (``danger``) of every kind in hand that is not a genbutsu."""
+    return {k: danger(sit, k) for k in {t >> 2 for t in spot.view.concealed} - spot.safe}
+
+
 def situation(sit: Situation) -> tuple[str, str, str]:
     """(shanten before the discard, open/closed, whose riichi) of a spot."""
     s = shanten(sit.counts, sit.sets_needed, sit.closed)
@@ -157,7 +162,7 @@ def main() -> int:
             choice = agent.choose(sp.view, sp.legal)
             bot = pushes(choice, sp.safe)
             # the model's chance of every tile in hand that is not a genbutsu
-            dangers = {k: danger(sit, k) for k in {t >> 2 for t in sp.view.concealed} - sp.safe}
+            dangers = hand_dangers(sp, sit)
             for kind, d in dangers.items():
                 b = str(next(i for i, top in enumerate(BINS) if d < top))
                 for part in ("all", "honour" if kind >= 27 else "number"):

@@ -12,6 +12,9 @@ from engine.meld import Meld
 from engine.tiles import TilePool, seat_wind
 from engine.view import PlayerView, RiverTile
 
+#: the real games of ../shared/logs (beside the checkout, as in CI)
+SHARED_LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
+
 
 def make_view(
     hand: str,

@@ -3,17 +3,13 @@ its offers are the real chi/pon decisions of a record, and its situations sort t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from ai.observe import observe
 from engine.actions import PASS, Chi, Pon
 from engine.records import read_record
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import benchmark, make_view
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ai.helpers import SHARED_LOGS, benchmark, make_view
 
 
 def _tool():
@@ -49,7 +45,7 @@ def test_situations():
 
 
 def test_offers_are_the_records_call_decisions():
-    logs = sorted((ROOT.parent / "shared" / "logs" / "mjlog").glob("*.mjlog"))
+    logs = sorted((SHARED_LOGS / "mjlog").glob("*.mjlog"))
     if not logs:
         pytest.skip("no real game records beside the repository")
     offers = list(_tool().offers(read_record(logs[0])))

@@ -6,7 +6,6 @@ AI's discard."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -20,6 +19,7 @@ from ai.defence import (
     declaration_tile,
     tenpai_probability,
     tenpai_signs,
+    threat_cost,
     tile_danger,
     tsumogiri_run,
 )
@@ -27,7 +27,7 @@ from ai.observe import observe
 from engine.records import read_record
 from engine.rules import TENHOU
 from engine.tiles import parse_kind
-from tests.ai.helpers import benchmark, make_view
+from tests.ai.helpers import SHARED_LOGS, benchmark, make_view
 
 UNSEEN = [4] * 34
 
@@ -184,8 +184,6 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_fear_it_more():
     # 1s stays free). The haku still goes: a lone honour with two copies unseen was the wait of
     # about 2% of the Houou riichi (ai.defence.HONOUR_CALIBRATION; the readings alone said 4%,
     # and the genbutsu went instead).
-    from ai.defence import threat_cost
-
     view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=24,
                      rivers=("5m226689p1278s44z", "39m4559p14569s15z", "", ""))
     n = len(view.rivers[0])
@@ -211,8 +209,6 @@ def test_the_declaration_tiles_suji_is_not_taken_for_safe():
     # tsumogiri riichi the 5m says nothing and a suji 2 or 8 is the safer tile. Compared on the
     # hard AI's own threat cost (what it weighs against its attack), so that a change in how it
     # values the hand (yaku routes) cannot hide or fake the read.
-    from ai.defence import threat_cost
-
     river = "1z2z3z4z9s6p1s5z6z5m"
     view = make_view("2m7m8m3p5p8p2s4s5s7s8s3m4m", "5p", rivers=(river, "", "", ""),
                      riichi=(True, False, False, False), riichi_at={0: 9}, live_tiles_left=30)
@@ -242,7 +238,7 @@ def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
     assert NUMBER_CALIBRATION > 1.0 > HONOUR_CALIBRATION
 
 
-HOUOU = Path(__file__).resolve().parents[3] / "shared" / "logs" / "mjlog"
+HOUOU = SHARED_LOGS / "mjlog"
 
 
 @pytest.mark.slow
@@ -258,10 +254,9 @@ def test_the_calibrated_readings_say_how_often_peoples_riichi_waited_on_a_tile()
     real = {"number": 0, "honour": 0}
     for record in (read_record(p) for p in sorted(HOUOU.glob("*.mjlog"))):
         for sp in bench.spots(record):
-            sit = observe(sp.view)
-            for kind in {t >> 2 for t in sp.view.concealed} - sp.safe:
+            for kind, d in bench.hand_dangers(sp, observe(sp.view)).items():
                 part = "honour" if kind >= 27 else "number"
-                said[part] += bench.danger(sit, kind)
+                said[part] += d
                 real[part] += kind in sp.waits
     assert real["number"] > 9000 and real["honour"] > 100
     assert 0.95 < real["number"] / said["number"] < 1.05

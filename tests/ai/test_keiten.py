@@ -8,7 +8,6 @@ at its last discards, where a hand wins nothing more but is still paid for being
 
 import dataclasses
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +20,7 @@ from engine.game import Game
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import benchmark, make_view
+from tests.ai.helpers import SHARED_LOGS, benchmark, make_view
 
 
 def hard(**knobs):
@@ -124,8 +123,7 @@ def test_K1_an_open_hand_without_a_yaku_stays_ready_for_the_draw():
     assert hard(keiten=False).act(view, view.legal).tile >> 2 == parse_kind("1s")
 
 
-@pytest.mark.skipif(not (Path(__file__).resolve().parents[3] / "shared" / "logs" / "mjlog"
-                           ).is_dir(), reason="needs ../shared/logs")
+@pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(), reason="needs ../shared/logs")
 def test_K1_the_draw_figures_are_the_houou_games():
     race = benchmark("race_hazard")
     rnds = race.rounds()

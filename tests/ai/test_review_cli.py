@@ -2,7 +2,6 @@
 one clear line for a bad id, file or seat."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,10 +11,10 @@ from app.storage import history as H
 from engine.driver import play_out
 from engine.game import Game
 from engine.rules import TENHOU
+from tests.ai.helpers import SHARED_LOGS
 
-LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
-MJLOGS = sorted((LOGS / "mjlog").glob("*.mjlog"))
-TENHOU6 = sorted((LOGS / "tenhou6").rglob("*.json"))
+MJLOGS = sorted((SHARED_LOGS / "mjlog").glob("*.mjlog"))
+TENHOU6 = sorted((SHARED_LOGS / "tenhou6").rglob("*.json"))
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,6 @@
 """ai.review.policy: the rollout policy's fast paths give the answers of their plain forms (a
 review's numbers must not move when its rollouts get cheaper)."""
 
-from pathlib import Path
-
 import pytest
 
 from ai.review.policy import FastPolicy, _visible, hand_shape, rank_discards
@@ -13,9 +11,9 @@ from engine.records import read_record
 from engine.rules import TENHOU
 from engine.table import Table
 from engine.wall import Wall
+from tests.ai.helpers import SHARED_LOGS
 
-LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
-MJLOGS = sorted((LOGS / "mjlog").glob("*.mjlog"))  # the hanchan bench's game is the first
+MJLOGS = sorted((SHARED_LOGS / "mjlog").glob("*.mjlog"))  # the hanchan bench's game is the first
 
 
 def _safest_plainly(view, threats, counts, ranked):

@@ -6,7 +6,6 @@ here (sample i's values fixed by i, as the real ones are by their seed), so each
 alone."""
 
 import math
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +25,7 @@ from engine.actions import Pass
 from engine.game import Game
 from engine.records import read_record
 from engine.rules import TENHOU
-
-LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
+from tests.ai.helpers import SHARED_LOGS
 
 
 def _value(mean, loss, half):
@@ -138,7 +136,7 @@ def test_a_reviewed_decision_uses_the_growing_evaluation(monkeypatch):
         raise LookupError("spied")
 
     monkeypatch.setattr("ai.review.review.evaluate", spy)
-    record = read_record(sorted((LOGS / "mjlog").glob("*.mjlog"))[0])
+    record = read_record(sorted((SHARED_LOGS / "mjlog").glob("*.mjlog"))[0])
     for p in walk_record(record, 0).positions:
         try:
             review_position(p, samples=8)
