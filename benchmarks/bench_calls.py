@@ -65,6 +65,17 @@ def offers(record: GameRecord) -> Iterator[Offer]:
             yield Offer(game.view(s), legal, action)
 
 
+def real_games_parser(doc: str, games: int, show: str) -> argparse.ArgumentParser:
+    """The options of a benchmark over the real games: how many, the AI's level and personality,
+    and how many examples to print (``show``: what they are)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--games", type=int, default=games)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--personality", default="balanced")
+    ap.add_argument("--show", type=int, default=0, help=show)
+    return ap
+
+
 def real_games(games: int, level: str, personality: str) -> Iterator[tuple[GameRecord, Agent]]:
     """The first ``games`` real games of ``LOGS``, each with an AI of ``level`` for its rules."""
     agent = None
@@ -166,12 +177,8 @@ def _print(rows: Counter[tuple[str, ...]], with_people: bool = True) -> None:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=159)
-    ap.add_argument("--level", default="hard")
-    ap.add_argument("--personality", default="balanced")
+    ap = real_games_parser(__doc__, 159, "print this many missed calls per kind")
     ap.add_argument("--selfplay", type=int, default=0, metavar="GAMES")
-    ap.add_argument("--show", type=int, default=0, help="print this many missed calls per kind")
     args = ap.parse_args()
     if args.selfplay:
         return selfplay(args.selfplay, args.level, args.personality)

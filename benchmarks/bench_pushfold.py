@@ -20,7 +20,6 @@ Run from the repository root (about a minute a level):
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -30,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_calls import real_games  # noqa: E402
+from bench_calls import real_games, real_games_parser  # noqa: E402
 
 from ai.defence import tile_danger  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
@@ -137,12 +136,7 @@ def situation(sit: Situation) -> tuple[str, str, str]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=159)
-    ap.add_argument("--level", default="hard")
-    ap.add_argument("--personality", default="balanced")
-    ap.add_argument("--show", type=int, default=0,
-                    help="print this many AI-only pushes that deal in, a shanten")
+    ap = real_games_parser(__doc__, 159, "print this many AI-only pushes that deal in, a shanten")
     args = ap.parse_args()
     rows: Counter[tuple[str, ...]] = Counter()  # the table: (shanten, hand, riichi, count)
     # the danger model: (shanten, "model" | "real" | "pushes", who) of the tiles thrown, and
