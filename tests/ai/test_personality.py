@@ -70,7 +70,9 @@ def test_defensive_discards_safer_tiles_than_aggressive_against_riichi():
     from ai.defence import tile_danger
     from ai.observe import observe
 
-    views = riichi_positions(60)
+    # random hands are mostly far from tenpai and every hard personality but the aggressive one
+    # folds them (foresight): 60 of them left balanced and defensive throwing the same tiles
+    views = riichi_positions(300)
     danger = {}
     for pers in ("aggressive", "balanced", "defensive"):
         agent = make_agent("hard", personality=pers, rules=TENHOU)

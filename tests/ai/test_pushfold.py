@@ -1,14 +1,15 @@
 """Issue 16: the hard AI against a 3-dan bot. Push or fold looking past the discard at hand
-(``ai.pushfold``, the ``defensive`` personality's ``foresight``), and riichi rather than a cheap
-dama (``hard``). Each test fails with its knob turned back (``foresight`` off; the riichi
-test with a negative ``riichi_bias``: since the riichi is priced with its tsumo, ura and
-ippatsu, ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; hard has 0.2)."""
+(``ai.pushfold``, ``Style.foresight``: hard and the defensive personality), and riichi rather than
+a cheap dama (``hard``), but not into a riichi when dama keeps the hand and the option to fold.
+Each test fails with its knob turned back (``foresight`` off; the riichi test with a negative
+``riichi_bias``: since the riichi is priced with its tsumo, ura and ippatsu,
+``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; hard has 0.2)."""
 
 import dataclasses
 
 from ai import defence, make_agent
 from ai.defence import Opponent
-from ai.pushfold import FOLD_KEEP, push_cost, pushed
+from ai.pushfold import FOLD_KEEP, push_cost, pushed, riichi_cost
 from engine.actions import Discard, Riichi
 from engine.rules import TENHOU
 from engine.tiles import parse_kind
@@ -91,3 +92,50 @@ def test_hard_riichis_a_cheap_kanchan_rather_than_dama():
     assert hard().act(v, v.legal + (riichi,)) == riichi
     v = view()
     assert hard(riichi_bias=-0.2).act(v, v.legal + (riichi,)) != riichi
+
+
+def test_hard_folds_a_slow_hand_with_a_genbutsu_rather_than_push_a_tile_into_a_riichi():
+    # a Houou spot (the dealer, 2-shanten: 112m 1334788p 6s 33z, drawing 1s) facing a riichi
+    # from the seat opposite: people folded with the genbutsu 3z. Pushing on would throw about
+    # 6% more deal-ins later in the round (ai.pushfold.PUSH_LATER), dearer than what the hand
+    # brings; hard without that look ahead pushed the 1s
+    def view():
+        return make_view("112m1334788p6s33z", "1s", seat=0, dealer=0,
+                         rivers=("9m9p11s156z", "9m223467z", "36m9p3s134z", "3m2p9s1256z"),
+                         riichi=(False, False, True, False), riichi_at={2: 4},
+                         live_tiles_left=41, dora="4s", scores=(36200, 21900, 21900, 19000))
+
+    v = view()
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("3z")
+    v = view()
+    assert hard(foresight=False).act(v, v.legal).tile >> 2 == parse_kind("1s")
+
+
+def test_hard_pushes_a_ready_hand_with_a_yaku_dama_into_the_dealers_riichi():
+    # a Houou spot: 789m 789p 789s 34s 11z ready on 25s with sanshoku after the 2p, the dealer in
+    # riichi. A riichi would throw every tile drawn from now on (people who declared one into a
+    # riichi dealt in later 11.8% of the time, dama pushes 5.7%: ai.pushfold.RIICHI_LATER);
+    # people pushed it dama, as hard does; without that price it declared riichi
+    def view():
+        return make_view("789m278p34789s11z", "9p", seat=3, dealer=0, round_index=4,
+                         rivers=("26m149s5z", "9m15567z", "33m8p146z", "4m4p7s47z"),
+                         riichi=(True, False, False, False), riichi_at={0: 4},
+                         live_tiles_left=46, dora="8s", scores=(28100, 16000, 29300, 25600))
+
+    def riichi(v):
+        return Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("2p")))
+
+    v = view()
+    assert hard().act(v, v.legal + (riichi(v),)) == Discard(riichi(v).tile)
+    v = view()
+    assert hard(foresight=False).act(v, v.legal + (riichi(v),)) == riichi(v)
+
+
+def test_push_later_is_what_people_paid_by_shanten_and_riichi_commits_more():
+    riichi = Opponent(seat=1, riichi=True)
+    costs = [push_cost([riichi], 8, (), s, 20) for s in range(3)]
+    assert costs[0] < costs[1] < costs[2]
+    assert riichi_cost([riichi], 8, (), 20) > costs[0]
+    assert riichi_cost([Opponent(seat=1)], 8, (), 20) == 0.0  # no threat: nothing to fold from
+    # two draws left: at most PUSH_DANGER a draw
+    assert push_cost([riichi], 8, (), 2, 1) < costs[2]

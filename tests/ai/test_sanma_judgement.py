@@ -10,7 +10,7 @@ import dataclasses
 
 import pytest
 
-from ai import make_agent, sanma
+from ai import make_agent, player, sanma
 from ai.chances import HAZARD, WIN_BONUS, race_hazard, riichi_denial
 from ai.defence import expected_loss, threat_cost
 from ai.observe import observe
@@ -226,10 +226,12 @@ def test_P1_a_ready_hand_pushes_a_four_against_a_riichi_priced_as_measured(monke
     # ready (234p 678p 456s 99s 13s, on 2s), drawing a non-suji 4p against the riichi with 12
     # tiles to draw: priced as a measured three-player riichi, net of the tsumo share paid
     # anyway, the hand throws the 4p and stays ready; with the earlier price (2.0, nothing paid
-    # anyway) it folds the genbutsu 3s
+    # anyway, and the fold's step back from tenpai keeping half its attack as then) it folds the
+    # genbutsu 3s
     view = view3("234p678p456s99s13s", "4p", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
                  riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=12)
     assert hard3().act(view, view.legal).tile >> 2 == parse_kind("4p")
     monkeypatch.setattr(sanma, "RIICHI_LOSS_SCALE", 2.0)
     monkeypatch.setattr(sanma, "PAID_ANYWAY", 0.0)
+    monkeypatch.setattr(player, "SHANTEN_BACK", 0.5)
     assert hard3().act(view, view.legal).tile >> 2 == parse_kind("3s")
