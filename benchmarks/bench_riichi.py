@@ -31,22 +31,42 @@ from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Riichi  # noqa: E402
+from engine.actions import Action, Discard, Kan, Riichi, Ron, Tsumo  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 
-def riichi_spots(record: GameRecord) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action]]:
-    """(view, legal, what the person played) of every turn in ``record`` with a riichi legal."""
+def riichi_spots(record: GameRecord
+                 ) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action, list[str]]]:
+    """(view, legal, what the person played, outcome) of every turn in ``record`` with a riichi
+    legal; ``outcome`` is filled when the round ends: ``["won"]`` if the seat won the round,
+    ``["dealt"]`` if it dealt in after this turn, else ``[""]``."""
     setup = recorded_game(record)
     if setup is None:
         return
     game = setup.game
-    for _i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
+    table = game.table
+    pending: list[tuple[int, int, list[str]]] = []  # this round's spots: seat, step, outcome
+    thrown: dict[int, int] = {}  # seat -> the step of its last discard (or kan) this round
+    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
                                             setup.stop):
+        if game.table is not table:  # a new round
+            table, pending, thrown = game.table, [], {}
+        if isinstance(action, (Ron, Tsumo)):
+            last = max(thrown, key=thrown.__getitem__, default=-1)
+            for seat, at, outcome in pending:
+                if seat == s:
+                    outcome[0] = "won"
+                elif isinstance(action, Ron) and seat == last and thrown[last] > at:
+                    outcome[0] = "dealt"
+            continue
+        if isinstance(action, (Discard, Riichi, Kan)):
+            thrown[s] = i
         if action in legal and any(isinstance(a, Riichi) for a in legal):
-            yield game.view(s), legal, action
+            outcome = [""]
+            pending.append((s, i, outcome))
+            yield game.view(s), legal, action, outcome
 
 
 def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,
@@ -76,13 +96,20 @@ def main() -> int:
     args = ap.parse_args()
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
+    later: Counter[tuple[str, ...]] = Counter()  # first chances: (situation, side, outcome)
     n_games = 0
     for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
         assert isinstance(agent, Player)
-        for view, legal, played in riichi_spots(record):
+        firsts: list[tuple[tuple[str, ...], bool, list[str]]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for view, legal, played, outcome in riichi_spots(record):
             sit = observe(view)
             key = situation(agent, sit, legal)
+            hand_key = (view.round_index, view.honba, view.seat)
+            if hand_key not in seen:  # the hand's first chance: riichi at once or not
+                seen.add(hand_key)
+                firsts.append(((key[0], key[1], key[2]), isinstance(played, Riichi), outcome))
             choice = agent.choose(view, legal)
             human, bot = isinstance(played, Riichi), isinstance(choice, Riichi)
             keys = [key, (key[0], key[1], "*", "*"), (key[0], "*", "*", "*"), ("*",) * 4]
@@ -98,6 +125,11 @@ def main() -> int:
                 print(f"  only {'the AI' if bot else 'people'} declared: {hand} {key}, AI "
                       f"{choice}, people {played}, turn {sit.turn}, dora "
                       f"{format_kinds(list(sit.dora))}")
+        for (threat, dama, size), declared, outcome in firsts:
+            for k in ((threat, dama, size), (threat, dama, "*"), (threat, "*", "*")):
+                side = "riichi" if declared else "dama"
+                later[k + (side, "n")] += 1
+                later[k + (side, outcome[0])] += 1
     print(f"turns with a riichi legal, {n_games} real games, people vs {args.level} "
           f"({args.personality}): share that declared riichi")
     print(f"{'threat':8}{'dama':9}{'wait':6}{'stage':7}{'spots':>7}{'people':>8}{'AI':>8}"
@@ -109,6 +141,16 @@ def main() -> int:
         print(f"{k[0]:8}{k[1]:9}{k[2]:6}{k[3]:7}{n:7}{rows[k + ('h',)] / n:8.1%}"
               f"{rows[k + ('a',)] / n:8.1%}{rows[k + ('only_a',)] / n:9.1%}"
               f"{rows[k + ('only_h',)] / n:13.1%}")
+    print("the people's hands at their first riichi chance: declared at once or not, and how the "
+          "round went for them (won, dealt in later)")
+    print(f"{'threat':8}{'dama':9}{'wait':6}{'riichi':>8}{'won':>7}{'dealt':>7}{'dama':>7}"
+          f"{'won':>7}{'dealt':>7}")
+    for k in sorted({k[:3] for k in later}, key=lambda k: tuple((x == "*", x) for x in k)):
+        r, d = max(1, later[k + ("riichi", "n")]), max(1, later[k + ("dama", "n")])
+        print(f"{k[0]:8}{k[1]:9}{k[2]:6}{later[k + ('riichi', 'n')]:8}"
+              f"{later[k + ('riichi', 'won')] / r:7.1%}{later[k + ('riichi', 'dealt')] / r:7.1%}"
+              f"{later[k + ('dama', 'n')]:7}{later[k + ('dama', 'won')] / d:7.1%}"
+              f"{later[k + ('dama', 'dealt')] / d:7.1%}")
     return 0
 
 

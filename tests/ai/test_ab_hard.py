@@ -1,0 +1,32 @@
+"""benchmarks/ab_hard.py, the head-to-head yardstick of a change to hard's knobs (issue 16): the
+knobs are read with their types, a bad one is refused with a message, and the variant's seats
+really play the changed knobs while a game played both ways round with no change is even."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ai.helpers import benchmark
+
+
+def test_knobs_take_the_type_of_each_style_field():
+    tool = benchmark("ab_hard")
+    assert tool.knobs(["call_bias=0.3", "foresight=false", "closed_chi=0", "keiten=yes"]) == {
+        "call_bias": 0.3, "foresight": False, "closed_chi": 0, "keiten": True}
+
+
+@pytest.mark.parametrize("bad", ["call_bias", "no_such_knob=1", "=3"])
+def test_a_bad_knob_is_refused_with_the_knobs_named(bad):
+    with pytest.raises(SystemExit, match="call_bias"):
+        benchmark("ab_hard").knobs([bad])
+
+
+def test_the_variant_seats_play_the_change_and_no_change_is_even():
+    tool = benchmark("ab_hard")
+    _, _, ranks0, counts0 = tool.play((7000, 0, {}))
+    _, _, ranks1, counts1 = tool.play((7000, 1, {}))
+    assert (ranks0, counts0) == (ranks1, counts1)  # the same agents: the same game
+    # the variant seats 0 and 2 in one game, 1 and 3 in the other: 2.5 on average
+    assert (ranks0[0] + ranks0[2] + ranks1[1] + ranks1[3]) / 4 == 2.5
+    _, _, ranks, counts = tool.play((7000, 0, {"defence": 0.0, "call_bias": 3.0}))
+    assert (ranks, counts) != (ranks0, counts0)
