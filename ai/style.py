@@ -37,14 +37,14 @@ LEVELS = {
     # bench_calls: people take 12% of the closed tanyao chi offers three steps away, hard took 41%);
     # foresight priced as people's later deal-ins (ai.pushfold.PUSH_LATER): without it hard pushed
     # 2+-shanten hands into a riichi 18.5% of the Houou spots where people did 11.7%
-    "hard": Style(defence=1.15, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
+    "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True),
 }
 PERSONALITY = {
     "balanced": {},
     "aggressive": {"defence": 0.7, "call_bias": 0.35, "riichi_bias": 0.0, "max_call_shanten": 1,
                    "foresight": False},
-    "defensive": {"defence": 1.4, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1,
+    "defensive": {"defence": 1.55, "call_bias": -0.4, "riichi_bias": 0.3, "max_call_shanten": -1,
                   "foresight": True},
 }
 

@@ -50,7 +50,9 @@ def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_int
     # more discards of the same kind later for a 2-han hand: fold with the genbutsu 7p. The
     # defensive personality looks ahead so. The balanced hard AI, which does not, folds too since
     # its readings are calibrated (a non-suji middle tile is a riichi's wait more often than the
-    # readings alone say: ai.defence.NUMBER_CALIBRATION); with the readings alone it pushes.
+    # readings alone say: ai.defence.NUMBER_CALIBRATION); with the readings alone it pushed at
+    # the danger weight of before (1.15; hard weighs danger 1.3 since session 14, and folds it
+    # either way).
     def view():
         return make_view("23m456p678s35s77p5m", "1m", rivers=("1z2z9s7p3p", "", "", ""),
                          riichi=(True, False, False, False), riichi_at={0: 4},
@@ -67,7 +69,9 @@ def test_foresight_folds_a_cheap_one_shanten_rather_than_throw_a_middle_tile_int
     monkeypatch.setattr(defence, "NUMBER_CALIBRATION", 1.0)
     monkeypatch.setattr(defence, "HONOUR_CALIBRATION", 1.0)
     v = view()
-    assert hard().act(v, v.legal).tile >> 2 == parse_kind("5m")
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("7p")
+    v = view()
+    assert hard(defence=1.15).act(v, v.legal).tile >> 2 == parse_kind("5m")
 
 
 def test_hard_still_pushes_a_ready_hand_with_value():
