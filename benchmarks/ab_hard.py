@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections import Counter
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -22,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import make_agent  # noqa: E402
 from ai.style import Style  # noqa: E402
+from app.commands.selfplay import seat_totals  # noqa: E402
 from engine.driver import play_out  # noqa: E402
-from engine.events import Called, RiichiAccepted, RoundStarted, Win  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rules import TENHOU  # noqa: E402
 
@@ -47,8 +48,7 @@ def knobs(pairs: list[str]) -> dict[str, object]:
 def play(job: tuple[int, int, dict[str, object]]
          ) -> tuple[int, int, list[int], list[dict[str, int]]]:
     """One game of seed ``job[0]`` with the variant in the seats of parity ``job[1]``: the seed,
-    the parity, every seat's rank and its counts (rounds, wins, deal-ins, riichi, rounds with a
-    call)."""
+    the parity, every seat's rank and its counts (``selfplay.seat_totals``)."""
     seed, parity, change = job
     agents = {}
     for s in range(4):
@@ -58,22 +58,7 @@ def play(job: tuple[int, int, dict[str, object]]
         agents[s] = agent
     game = Game(TENHOU, seed)
     play_out(game, agents)
-    counts = [dict.fromkeys(("rounds",) + RATES, 0) for _ in range(4)]
-    called = [False] * 4
-    for ev in game.events:
-        if isinstance(ev, RoundStarted):
-            called = [False] * 4
-            for c in counts:
-                c["rounds"] += 1
-        elif isinstance(ev, Win):
-            counts[ev.seat]["wins"] += 1
-            if ev.from_seat != ev.seat:
-                counts[ev.from_seat]["deal_ins"] += 1
-        elif isinstance(ev, RiichiAccepted):
-            counts[ev.seat]["riichi"] += 1
-        elif isinstance(ev, Called) and not called[ev.seat]:
-            called[ev.seat] = True
-            counts[ev.seat]["calls"] += 1
+    counts = seat_totals(game.events, 4)
     result = game.result
     assert result is not None
     return seed, parity, [result.ranking.index(s) + 1 for s in range(4)], counts
@@ -96,14 +81,13 @@ def main() -> int:
     else:
         results = [play(j) for j in jobs]
     by_seed: dict[int, list[float]] = {}
-    totals = {side: dict.fromkeys(("rounds",) + RATES, 0) for side in ("variant", "base")}
+    totals: dict[str, Counter[str]] = {"variant": Counter(), "base": Counter()}
     for seed, parity, ranks, counts in results:
         for s in range(4):
             side = "variant" if s % 2 == parity else "base"
             if side == "variant":
                 by_seed.setdefault(seed, []).append(ranks[s])
-            for k, v in counts[s].items():
-                totals[side][k] += v
+            totals[side].update(counts[s])
     means = [sum(r) / len(r) for r in by_seed.values()]
     n = len(means)
     mean = sum(means) / n

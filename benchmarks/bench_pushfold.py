@@ -35,7 +35,8 @@ from ai.defence import tile_danger  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Discard, Kan, Riichi, Ron  # noqa: E402
+from engine.actions import Action, Discard, Kan, Riichi, Ron, Tsumo  # noqa: E402
+from engine.game import Game  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import counts34, format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
@@ -53,7 +54,41 @@ class Spot:
     played: Action
     safe: frozenset[int]  # kinds safe against every riichi out
     waits: frozenset[int]  # kinds a riichi out wins on by ron (its hand, from the record)
-    later: list[bool]  # [whether the seat dealt in later in the round], filled at its end
+    outcome: list[str]  # how the round went for the seat (``RoundOutcomes``), filled at its end
+
+
+class RoundOutcomes:
+    """How a replayed round went for the seats of its spots: ``step`` is told every step of the
+    replay, ``watch`` gives a spot's outcome, ``[""]`` until a win ends the round: ``"won"`` when
+    the seat won it, ``"dealt"`` when it dealt in after the spot."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.table = game.table
+        self.pending: list[tuple[int, int, list[str]]] = []  # this round's: seat, step, outcome
+        self.thrown: dict[int, int] = {}  # seat -> the step of its last discard (or kan)
+
+    def step(self, i: int, s: int, action: Action) -> bool:
+        """Notes step ``i`` (seat ``s`` played ``action``); True when it is a win."""
+        if self.game.table is not self.table:  # a new round
+            self.table, self.pending, self.thrown = self.game.table, [], {}
+        if isinstance(action, (Ron, Tsumo)):
+            last = max(self.thrown, key=self.thrown.__getitem__, default=-1)
+            for seat, at, outcome in self.pending:
+                if seat == s:
+                    outcome[0] = "won"
+                elif isinstance(action, Ron) and seat == last and self.thrown[last] > at:
+                    outcome[0] = "dealt"
+            return True
+        if isinstance(action, (Discard, Riichi, Kan)):
+            self.thrown[s] = i
+        return False
+
+    def watch(self, s: int, i: int) -> list[str]:
+        """The outcome of seat ``s``'s spot at step ``i``, to be filled when the round ends."""
+        outcome = [""]
+        self.pending.append((s, i, outcome))
+        return outcome
 
 
 def genbutsu(sit: Situation) -> frozenset[int]:
@@ -70,21 +105,11 @@ def spots(record: GameRecord) -> Iterator[Spot]:
     if setup is None:
         return
     game = setup.game
-    table = game.table
-    pending: list[tuple[int, int, list[bool]]] = []  # this round's spots: seat, number, later
-    thrown: dict[int, int] = {}  # seat -> the number of its last discard (or kan) this round
+    outcomes = RoundOutcomes(game)
     for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
                                             setup.stop):
-        if game.table is not table:  # a new round
-            table, pending, thrown = game.table, [], {}
-        if isinstance(action, Ron):
-            last = max(thrown, key=thrown.__getitem__, default=-1)
-            for seat, at, later in pending:
-                if seat == last and thrown[last] > at:
-                    later[0] = True
+        if outcomes.step(i, s, action):
             continue
-        if isinstance(action, (Discard, Riichi, Kan)):
-            thrown[s] = i
         if not isinstance(action, (Discard, Riichi)) or action not in legal:
             continue
         view = game.view(s)
@@ -99,9 +124,7 @@ def spots(record: GameRecord) -> Iterator[Spot]:
                     ws = waits(counts34(game.table.seats[o.seat].hand))
                     if not any(k in o.safe for k in ws):  # a furiten riichi wins on nothing
                         hit.update(ws)
-            later = [False]
-            pending.append((s, i, later))
-            yield Spot(view, legal, action, safe, frozenset(hit), later)
+            yield Spot(view, legal, action, safe, frozenset(hit), outcomes.watch(s, i))
 
 
 def pushes(action: Action, safe: frozenset[int]) -> bool:
@@ -146,13 +169,13 @@ def main() -> int:
     n_games = 0
     for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
-        owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[bool]]] = []
+        owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[str]]] = []
         for sp in spots(record):
             sit = observe(sp.view)
             s, opened, riichi = situation(sit)
             human = pushes(sp.played, sp.safe)
             keys = ((s, opened, riichi), (s, opened, "*"), (s, "*", "*"), ("*", "*", "*"))
-            owed.append((keys, human, sp.later))
+            owed.append((keys, human, sp.outcome))
             choice = agent.choose(sp.view, sp.legal)
             bot = pushes(choice, sp.safe)
             # the model's chance of every tile in hand that is not a genbutsu
@@ -188,7 +211,7 @@ def main() -> int:
         for spot_keys, human, later in owed:  # the round is over: who dealt in later is known
             for key in spot_keys:
                 rows[key + ("push" if human else "fold",)] += 1
-                rows[key + ("push_later" if human else "fold_later",)] += later[0]
+                rows[key + ("push_later" if human else "fold_later",)] += later[0] == "dealt"
     print(f"discards facing a riichi with a genbutsu in hand, {n_games} real games, people vs "
           f"{args.level} ({args.personality}): share that threw a tile not a genbutsu")
     print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{'people':>8}{'AI':>8}"

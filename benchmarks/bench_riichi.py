@@ -25,13 +25,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_calls import real_games, real_games_parser  # noqa: E402
+from bench_pushfold import RoundOutcomes  # noqa: E402
 
 from ai.base import riichi_choices  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Discard, Kan, Riichi, Ron, Tsumo  # noqa: E402
+from engine.actions import Action, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
@@ -40,33 +41,18 @@ from engine.view import PlayerView  # noqa: E402
 def riichi_spots(record: GameRecord
                  ) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action, list[str]]]:
     """(view, legal, what the person played, outcome) of every turn in ``record`` with a riichi
-    legal; ``outcome`` is filled when the round ends: ``["won"]`` if the seat won the round,
-    ``["dealt"]`` if it dealt in after this turn, else ``[""]``."""
+    legal; ``outcome`` is filled when the round ends (``bench_pushfold.RoundOutcomes``)."""
     setup = recorded_game(record)
     if setup is None:
         return
     game = setup.game
-    table = game.table
-    pending: list[tuple[int, int, list[str]]] = []  # this round's spots: seat, step, outcome
-    thrown: dict[int, int] = {}  # seat -> the step of its last discard (or kan) this round
+    outcomes = RoundOutcomes(game)
     for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
                                             setup.stop):
-        if game.table is not table:  # a new round
-            table, pending, thrown = game.table, [], {}
-        if isinstance(action, (Ron, Tsumo)):
-            last = max(thrown, key=thrown.__getitem__, default=-1)
-            for seat, at, outcome in pending:
-                if seat == s:
-                    outcome[0] = "won"
-                elif isinstance(action, Ron) and seat == last and thrown[last] > at:
-                    outcome[0] = "dealt"
+        if outcomes.step(i, s, action):
             continue
-        if isinstance(action, (Discard, Riichi, Kan)):
-            thrown[s] = i
         if action in legal and any(isinstance(a, Riichi) for a in legal):
-            outcome = [""]
-            pending.append((s, i, outcome))
-            yield game.view(s), legal, action, outcome
+            yield game.view(s), legal, action, outcomes.watch(s, i)
 
 
 def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,

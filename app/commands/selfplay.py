@@ -123,7 +123,6 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     ``time.thread_time`` measures CPU only, for a loaded machine)."""
     from ai import make_agent
     from engine.driver import play_out
-    from engine.events import Called, DrawKind, RiichiAccepted, RoundDrawn, RoundStarted, Win
     from engine.game import Game
 
     n = rules.players
@@ -148,10 +147,28 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
     for agent in agents:
         if hasattr(agent, "close"):
             agent.close()
+    totals = seat_totals(game.events, n)
+    result = game.result
+    assert result is not None
+    out = []
+    for s in range(n):
+        out.append(SeatRecord(
+            label=seats[s], rank=result.ranking.index(s) + 1, points=result.points[s],
+            score=float(result.scores[s]), times=times[s],
+            failures=getattr(agents[s], "failures", 0), players=n, **totals[s],
+        ))
+    return out
+
+
+def seat_totals(events, n: int) -> list[dict[str, int]]:
+    """Each seat's counts over a game's ``events``: rounds, wins, deal-ins, riichi, rounds with a
+    call, exhaustive draws, and the points its wins brought and its deal-ins cost."""
+    from engine.events import Called, DrawKind, RiichiAccepted, RoundDrawn, RoundStarted, Win
+
     totals = [dict(rounds=0, wins=0, deal_ins=0, riichi=0, calls=0, draws=0, win_points=0,
                    deal_in_points=0) for _ in range(n)]
     called = [False] * n  # this round
-    for ev in game.events:
+    for ev in events:
         if isinstance(ev, RoundStarted):
             called = [False] * n
             for s in range(n):
@@ -170,16 +187,7 @@ def play_game(seed: int, seats: Sequence[str], rules, timed: bool = True,
         elif isinstance(ev, RoundDrawn) and ev.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI):
             for s in range(n):
                 totals[s]["draws"] += 1
-    result = game.result
-    assert result is not None
-    out = []
-    for s in range(n):
-        out.append(SeatRecord(
-            label=seats[s], rank=result.ranking.index(s) + 1, points=result.points[s],
-            score=float(result.scores[s]), times=times[s],
-            failures=getattr(agents[s], "failures", 0), players=n, **totals[s],
-        ))
-    return out
+    return totals
 
 
 def jobs_for(games: int, seed: int, seats: Sequence[str], duplicate: bool):
