@@ -8,6 +8,10 @@ repository root (the hero runs this checkout's code: ``python -m app bot --mjai`
     .venv/bin/python benchmarks/bench_arena.py --opp tpb --seeds 25 --seed 9100    # 100 games
     .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --seed 9100
     .venv/bin/python benchmarks/bench_arena.py --opp tpb --level easy --seeds 4
+    .venv/bin/python benchmarks/bench_arena.py --opp tpb --seeds 13 --knob foresight=false
+
+``--knob KNOB=VALUE`` seats the hero with a knob of ``ai.style.Style`` changed (``knob_bot.py``),
+a change ``ab_hard.py`` measured head to head.
 
 Each seed is played four times, the hero in each seat (``league.py``'s order). Printed: one
 line a game, then the hero's average rank with its 95% interval against the goal (tpb <= 2.35,
@@ -27,6 +31,11 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab_hard import knobs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = Path(os.environ.get("ARENA_DIR", ROOT.parent / "shared" / "arena"))
@@ -50,8 +59,12 @@ for seed in range(seed0, seed0 + n):
 """
 
 
-def hero_command(level: str, personality: str | None) -> str:
-    """The arena's ``cmd:`` player for this checkout's bot at ``level``."""
+def hero_command(level: str, personality: str | None, knob: list[str] | None = None) -> str:
+    """The arena's ``cmd:`` player for this checkout's bot at ``level``; with ``knob``
+    (``KNOB=VALUE`` of ``ai.style.Style``) the bot of ``knob_bot.py``."""
+    if knob:
+        return (f"cmd:env PYTHONPATH={ROOT} {sys.executable} "
+                f"{ROOT / 'benchmarks' / 'knob_bot.py'} --level {level} {' '.join(knob)}")
     extra = f" --personality {personality}" if personality else ""
     return (f"cmd:env PYTHONPATH={ROOT} {sys.executable} -m app bot --mjai "
             f"--difficulty {level}{extra}")
@@ -117,7 +130,15 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=2, help="seeds (four games each)")
     ap.add_argument("--seed", type=int, default=9100, help="first seed")
     ap.add_argument("--logs", metavar="DIR", help="keep the games' mjai logs in DIR")
+    ap.add_argument("--knob", action="append", metavar="KNOB=VALUE",
+                    help="seat the hero with this ai.style.Style knob changed (knob_bot.py; "
+                         "repeatable, not with --personality)")
     args = ap.parse_args()
+    if args.knob and args.personality:
+        print("bench_arena: --knob and --personality do not go together", file=sys.stderr)
+        return 2
+    if args.knob:
+        knobs(args.knob)  # a bad knob stops here, not in every game's bot
     if args.seeds < 1:
         print("bench_arena: --seeds must be at least 1", file=sys.stderr)
         return 2
@@ -125,7 +146,7 @@ def main() -> int:
     if not py.exists() or not (ARENA / "arena.py").exists():
         print(f"bench_arena: no arena at {ARENA} with {py} (see its README)", file=sys.stderr)
         return 2
-    hero = hero_command(args.level, args.personality)
+    hero = hero_command(args.level, args.personality, args.knob)
     ranks: list[int] = []
     errors = 0
     mine: dict[str, float] = {}

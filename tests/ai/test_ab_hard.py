@@ -30,3 +30,22 @@ def test_the_variant_seats_play_the_change_and_no_change_is_even():
     assert (ranks0[0] + ranks0[2] + ranks1[1] + ranks1[3]) / 4 == 2.5
     _, _, ranks, counts = tool.play((7000, 0, {"defence": 0.0, "call_bias": 3.0}))
     assert (ranks, counts) != (ranks0, counts0)
+
+
+def test_the_arena_hero_with_a_knob_plays_it_over_the_mjai_protocol():
+    """bench_arena --knob seats knob_bot.py: the same bot as ``riichi bot --mjai``, its agent's
+    knob changed; a whole game of four such bots is played without a problem."""
+    from ai.style import style_for
+    from engine.game import Game
+    from tests.mjai.harness import play
+
+    tool = benchmark("knob_bot")
+    bots = {s: tool.knob_bot(s, "hard", ["foresight=false", "call_bias=0.3"]) for s in range(4)}
+    assert bots[1].agent.style.foresight is False and bots[1].agent.style.call_bias == 0.3
+    assert bots[1].agent.style.defence == style_for("hard", "balanced").defence  # the rest
+    seen = play(Game(seed=3), {s: b.react for s, b in bots.items()},
+                trackers={s: b.tracker for s, b in bots.items()})
+    assert all(b.problems == 0 for b in bots.values()) and seen["dahai"] > 100
+    command = benchmark("bench_arena").hero_command("hard", None, ["foresight=false"])
+    assert command.startswith("cmd:env ") and command.endswith(
+        "knob_bot.py --level hard foresight=false")
