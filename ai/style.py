@@ -26,6 +26,7 @@ class Style:
     closed_chi: int = 0  # added to max_call_shanten for a chi that opens a closed hand
     race: bool = False  # the race measured by riichi on the table (ai.chances.race_hazard)
     keiten: bool = False  # price the noten payments at four seats too (three seats always do)
+    lone_yakuhai: bool = False  # far from tenpai, a lone yakuhai tile is worth its pairing
 
 
 LEVELS = {
@@ -38,7 +39,7 @@ LEVELS = {
     # foresight priced as people's later deal-ins (ai.pushfold.PUSH_LATER): without it hard pushed
     # 2+-shanten hands into a riichi 18.5% of the Houou spots where people did 11.7%
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
-                  closed_chi=-1, race=True, keiten=True, foresight=True),
+                  closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True),
 }
 PERSONALITY = {
     "balanced": {},

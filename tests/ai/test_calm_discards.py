@@ -1,12 +1,15 @@
 """Calm discards set beside the Houou players' (benchmarks/bench_discards.py, issue 16): among
 discards worth the same, the one that connects with the fewest unseen tiles goes
 (``ai.player.reach``: the order of the kinds had thrown middle tiles before lone honours, where
-the players do the opposite); a step back from the fastest keeps ``SHANTEN_BACK`` of its attack."""
+the players do the opposite); a step back from the fastest keeps ``SHANTEN_BACK`` of its attack;
+far from tenpai a lone yakuhai is worth its chance to pair (``ai.value.lone_yakuhai_han``)."""
+
+from dataclasses import replace
 
 from ai import make_agent, player
 from ai.player import reach
 from engine.rules import TENHOU
-from engine.tiles import parse_kind
+from engine.tiles import format_kinds, parse_kind
 from tests.ai.helpers import make_view
 
 
@@ -45,3 +48,20 @@ def test_hard_keeps_a_one_shanten_rather_than_go_back_for_tanyao(monkeypatch):
     monkeypatch.setattr(player, "SHANTEN_BACK", 0.5)
     v = view()
     assert agent.act(v, v.legal).tile >> 2 == parse_kind("9s")
+
+
+def test_hard_keeps_a_lone_dragon_far_from_tenpai_and_throws_a_lone_terminal():
+    # a Houou spot, East 2, the dealer at 3-shanten on its second turn: 69m 13469p 2247s 55z 6z
+    # (+ the 6p drawn). The lone 6z may pair (three copies unseen) and make a yakuhai; the lone
+    # 9m makes a few more shapes. The player threw the 9m, as hard does now
+    # (``Style.lone_yakuhai``: at 3+-shanten hard threw 40% of the lone yakuhai it held, the
+    # Houou players 19%); without it hard threw the dragon.
+    def choice(lone: bool) -> str:
+        v = make_view("69m1349p2247s556z", "6p", seat=1, dealer=1, round_index=1,
+                      rivers=("9p", "3z", "1s", "1s"), dora="2p", live_tiles_left=65)
+        agent = make_agent("hard", seed=1, rules=TENHOU)
+        agent.style = replace(agent.style, lone_yakuhai=lone)
+        return format_kinds([agent.act(v, v.legal).tile >> 2])
+
+    assert choice(True) == "9m"
+    assert choice(False) == "6z"
