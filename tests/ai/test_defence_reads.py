@@ -12,6 +12,9 @@ import pytest
 from ai import make_agent
 from ai.defence import (
     HONOUR_CALIBRATION,
+    HONOUR_LATE,
+    HONOUR_LEFT,
+    HONOUR_YAKUHAI,
     NUMBER_CALIBRATION,
     RUN_MAX,
     SILENT_MAX,
@@ -227,15 +230,43 @@ def test_the_declaration_tiles_suji_is_not_taken_for_safe():
 
 
 def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
-    # against a riichi the number tiles' readings are scaled by NUMBER_CALIBRATION, the honours'
-    # by HONOUR_CALIBRATION; three seats keep the readings (their prices were measured so)
+    # the number tiles' readings are scaled by NUMBER_CALIBRATION; the honours' against a riichi
+    # are HONOUR_LEFT's measure, against other hands the readings by HONOUR_CALIBRATION; three
+    # seats keep the readings (their prices were measured so)
     riichi = Opponent(seat=0, riichi=True, river=[27, 28], safe={27, 28})
+    open_hand = Opponent(seat=0, river=[27, 28], safe={27, 28}, open_melds=2)
     five, north = parse_kind("5m"), parse_kind("4z")
     assert tile_danger(five, riichi, UNSEEN) == pytest.approx(
         NUMBER_CALIBRATION * tile_danger(five, riichi, UNSEEN, calibrated=False))
-    assert tile_danger(north, riichi, UNSEEN) == pytest.approx(
-        HONOUR_CALIBRATION * tile_danger(north, riichi, UNSEEN, calibrated=False))
+    assert tile_danger(north, riichi, UNSEEN) == HONOUR_LEFT[3]  # four copies unseen: live
+    assert tile_danger(north, open_hand, UNSEEN) == pytest.approx(
+        HONOUR_CALIBRATION * tile_danger(north, open_hand, UNSEEN, calibrated=False))
     assert NUMBER_CALIBRATION > 1.0 > HONOUR_CALIBRATION
+
+
+def test_an_honour_against_a_riichi_by_its_copies_its_yakuhai_and_how_late():
+    # measured on the Houou riichi (HONOUR_LEFT): the fewer copies unseen the safer; a yakuhai
+    # of the riichi seat twice as likely its wait as a guest wind; once that seat has thrown
+    # ten tiles, half as likely again. The readings put a live dragon and a guest wind with two
+    # copies unseen alike, early or late.
+    dragons = frozenset((31, 32, 33))
+    early = Opponent(seat=0, riichi=True, yakuhai=dragons, river=[0, 9, 18])
+    late = Opponent(seat=0, riichi=True, yakuhai=dragons, river=[0, 9, 18, 1, 10, 19, 2, 11, 20, 3])
+    unseen = list(UNSEEN)
+    white, north = parse_kind("5z"), parse_kind("4z")
+    unseen[white] = unseen[north] = 3
+    assert tile_danger(white, late, unseen) > tile_danger(white, early, unseen) > \
+        tile_danger(north, early, unseen)
+    assert tile_danger(white, early, unseen) == pytest.approx(
+        HONOUR_YAKUHAI * tile_danger(north, early, unseen))
+    assert tile_danger(white, late, unseen) == pytest.approx(
+        HONOUR_LATE * tile_danger(white, early, unseen))
+    seen_once = list(unseen)
+    seen_once[white] = 2
+    assert tile_danger(white, early, seen_once) < tile_danger(white, early, unseen)
+    # the readings alone: no difference by the copies left (two or three), nor how late
+    assert tile_danger(white, early, seen_once, calibrated=False) == \
+        tile_danger(white, late, unseen, calibrated=False)
 
 
 HOUOU = SHARED_LOGS / "mjlog"
@@ -246,7 +277,8 @@ HOUOU = SHARED_LOGS / "mjlog"
 def test_the_calibrated_readings_say_how_often_peoples_riichi_waited_on_a_tile():
     # every tile in hand, not a genbutsu, of a seat facing a riichi in the 159 Houou games (as
     # bench_pushfold counts them): the model's deal-in chance summed against how many were a
-    # wait. The readings alone said 0.79 of it for the number tiles and 1.61 for the honours.
+    # wait. The readings alone said 0.79 of it for the number tiles and 1.61 for the honours
+    # (the honours against a riichi are HONOUR_LEFT's measure now: 0.985).
     # (The honours are few and clumped, one riichi's wait counted at every spot facing it: a
     # quarter of the games alone gives 0.4 to 1.7.)
     bench = benchmark("bench_pushfold")
