@@ -230,10 +230,12 @@ class Player(Agent):
         han = route_han + dora + reds
         if closed:
             han += 0.4  # ura, ippatsu, tsumo, pinfu on average
-            if self.style.lone_yakuhai and \
-                    shanten(sit.counts, sit.sets_needed, True) >= LONE_YAKUHAI_FAR:
-                han += lone_yakuhai_han(counts, sit.wind_han, sit.unseen, sit.unseen_total(),
+            if self.style.lone_yakuhai:
+                # the cheap count first: the own hand's shanten only when a lone yakuhai is held
+                lone = lone_yakuhai_han(counts, sit.wind_han, sit.unseen, sit.unseen_total(),
                                         max(0, sit.tiles_left // sit.players))
+                if lone and shanten(sit.counts, sit.sets_needed, True) >= LONE_YAKUHAI_FAR:
+                    han += lone
         return points(han, sit.view.seat_wind == 27)
 
     def evaluate(self, sit: Situation, counts: list[int], tiles: Sequence[int],
