@@ -3,9 +3,10 @@ every kind, dora, and what it knows of each opponent. Built from a ``PlayerView`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ai.defence import Opponent
+from ai.efficiency import shanten
 from engine.meld import Meld
 from engine.tiles import DRAGONS, counts34, dora_of, seat_wind
 from engine.view import PlayerView
@@ -21,6 +22,7 @@ class Situation:
     opponents: list[Opponent]
     turn: int  # own discards so far
     tiles_left: int
+    _shanten: int | None = field(default=None, repr=False, compare=False)
 
     @property
     def closed(self) -> bool:
@@ -53,6 +55,13 @@ class Situation:
     def dora_count(self, kinds: list[int] | tuple[int, ...]) -> int:
         d = self.dora
         return sum(d.count(k) for k in kinds)
+
+    def own_shanten(self) -> int:
+        """The own hand's shanten as it stands, computed once for a decision (``counts`` and
+        ``melds`` are not changed once the situation is built)."""
+        if self._shanten is None:
+            self._shanten = shanten(self.counts, self.sets_needed, self.closed)
+        return self._shanten
 
     def unseen_total(self) -> int:
         return max(1, sum(self.unseen))

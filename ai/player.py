@@ -231,10 +231,11 @@ class Player(Agent):
         if closed:
             han += 0.4  # ura, ippatsu, tsumo, pinfu on average
             if self.style.lone_yakuhai:
-                # the cheap count first: the own hand's shanten only when a lone yakuhai is held
+                # the cheap count first: the own hand's shanten (once a decision) only when a
+                # lone yakuhai is held; a closed hand here is a closed hand now
                 lone = lone_yakuhai_han(counts, sit.wind_han, sit.unseen, sit.unseen_total(),
                                         max(0, sit.tiles_left // sit.players))
-                if lone and shanten(sit.counts, sit.sets_needed, True) >= LONE_YAKUHAI_FAR:
+                if lone and sit.own_shanten() >= LONE_YAKUHAI_FAR:
                     han += lone
         return points(han, sit.view.seat_wind == 27)
 
@@ -614,7 +615,7 @@ class Player(Agent):
         concealed = list(v.concealed)
         for a in legal:
             if isinstance(a, Kan) and a.kind is MeldKind.DAIMINKAN and self.style.value and \
-                    self._kan_ok(sit, a, shanten(sit.counts, sit.sets_needed, sit.closed)):
+                    self._kan_ok(sit, a, sit.own_shanten()):
                 return a
         now_ev, now_s, _ = self.evaluate(sit, sit.counts, concealed)
         best_ev = now_ev + 1.0
