@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import signal
 import time
 
@@ -104,12 +105,22 @@ def test_join_code_goes_to_its_worker_and_a_killed_worker_is_started_again(tmp_p
     assert server.proc.poll() is None  # the front never stopped
     # a worker never outlives its front (its control connection closes)
     pids = [worker_pid(server, i) for i in (0, 1)]
+    sockets = socket_directory(pids[0])
     server.proc.kill()
     server.proc.wait(5)
     deadline = time.monotonic() + 15
     while any(alive(pid) for pid in pids):
         assert time.monotonic() < deadline, "a worker outlived its front"
         time.sleep(0.1)
+    # a killed front leaves its sockets' directory (a clean stop removes it): not the test's to keep
+    shutil.rmtree(sockets, ignore_errors=True)
+
+
+def socket_directory(pid: int) -> str:
+    """The private directory of a worker's socket (its ``--socket`` argument)."""
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        args = f.read().decode().split("\0")
+    return os.path.dirname(args[args.index("--socket") + 1])
 
 
 def alive(pid: int) -> bool:
