@@ -17,9 +17,11 @@ that opponent is tenpai, built from the waits the kind could still complete:
   its own suji is no full suji (1-3-5 thrown 5 leaves the 2 kanchan).
 
 The figures follow the published Tenhou deal-in statistics in shape (non-suji 4-6 about 12-13%,
-suji terminals about 2-3%, honours with two seen about 2%), not to the decimal; at four seats the
-sum is scaled to how often people's riichi waited on such tiles (``NUMBER_CALIBRATION``,
-``HONOUR_CALIBRATION``, measured on the Houou games by ``benchmarks/bench_pushfold.py``).
+suji terminals about 2-3%, honours with two seen about 2%), not to the decimal; at four seats they
+are scaled to how often people's riichi waited on such tiles, measured on the Houou games by
+``benchmarks/bench_pushfold.py``: a riichi's number waits shared out among the kinds not yet safe
+against it (``NUMBER_WAITS``), its honours by their copies left and how late (``HONOUR_LEFT``),
+the other hands' readings by a flat scale (``NUMBER_CALIBRATION``, ``HONOUR_CALIBRATION``).
 
 Against an open hand the calls also tell where it waits (``ai.openreads``: one suit for honitsu,
 simples only for tanyao). How likely a hand is tenpai at all (``tenpai_probability``) is read from its calls, the turn and,
@@ -62,6 +64,19 @@ HONOUR_LEFT = (0.0, 0.0035, 0.0105, 0.014)
 HONOUR_YAKUHAI = 2.0
 HONOUR_LATE = 1.5
 HONOUR_LATE_RIVER = 10
+#: a number tile against a riichi at four seats, measured on the same spots (single riichi, the
+#: 81,166 number tiles held, 8,229 of them a wait): the readings of every number kind not yet
+#: safe against it share ``NUMBER_WAITS`` waits, each kind weighted by its copies unseen
+#: (``NUMBER_LEFT``, a maximum-likelihood fit: a riichi that can hold no copy of a kind, all in
+#: view, is twice as likely waiting on it as its readings say, as soon as it declares: a hand
+#: waiting on a tile seldom holds one, most hands hold some of a kind). The flat scale it
+#: replaces (``NUMBER_CALIBRATION``, still used against the other hands) put a riichi's waits as
+#: likely early as late, where the real ones ran from 0.4x the readings (the riichi seat's 3rd
+#: discard) to 2x (its 18th): as kinds turn safe the waits are among fewer of them.
+#: Log-likelihood over the flat scale: +582 (benchmarks/bench_pushfold.py shows the fit).
+NUMBER_WAITS = 1.74
+NUMBER_LEFT = (2.5, 1.4, 1.0, 1.0)
+NUMBER_MAX = 0.6
 
 
 @dataclass(slots=True)
@@ -80,6 +95,9 @@ class Opponent:
     open_melds: int = 0
     yakuhai: frozenset[int] = frozenset()  # dragons and its seat/round wind
     is_dealer: bool = False
+    #: ``number_mass``'s last figure and what it was computed for (one decision asks it often)
+    _mass: tuple[tuple[object, ...], float] | None = field(default=None, repr=False,
+                                                          compare=False)
 
 
 def tile_danger(
@@ -184,7 +202,25 @@ def tile_danger(
         d += TANKI
     if kind in dora:
         d *= DORA_FACTOR
-    return d * NUMBER_CALIBRATION if calibrated else d
+    if not calibrated or d <= 0.0:
+        return d
+    if opp.riichi:
+        mass = number_mass(opp, unseen, dora)
+        return min(NUMBER_MAX, NUMBER_WAITS * d * NUMBER_LEFT[min(left, 3)] / mass)
+    return d * NUMBER_CALIBRATION
+
+
+def number_mass(opp: Opponent, unseen: Sequence[int], dora: Iterable[int]) -> float:
+    """The readings of every number kind not safe against ``opp``, each weighted by its copies
+    unseen (``NUMBER_LEFT``): what a riichi's ``NUMBER_WAITS`` waits are shared by."""
+    dora = frozenset(dora)
+    key = (tuple(unseen), dora, len(opp.safe), len(opp.river), opp.riichi_turn)
+    if opp._mass is not None and opp._mass[0] == key:
+        return opp._mass[1]
+    mass = sum(tile_danger(k, opp, unseen, dora, calibrated=False) * NUMBER_LEFT[min(unseen[k], 3)]
+               for k in range(27) if k not in opp.safe)
+    opp._mass = (key, mass)
+    return mass
 
 
 #: readings through the riichi declaration tile (``riichi_tile_factor``)

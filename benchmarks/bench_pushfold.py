@@ -11,7 +11,8 @@ whether the riichi is the dealer's. Printed per situation: spots, how often the 
 them pushed; and how often the tile thrown was one a riichi out wins on (from the record's
 hands: the deal-in it would be, but for another seat's ron first), and how often it was a
 riichi declared; and, of the people's pushes and folds, how often the seat dealt in later in the
-round (what pushing on costs: ``ai.pushfold``).
+round (what pushing on costs: ``ai.pushfold``). Then the same by how late the riichi is (its
+seat's discards: a riichi's waits are among fewer kinds late, ``ai.defence.NUMBER_WAITS``).
 
 Run from the repository root (about a minute a level):
 
@@ -151,6 +152,15 @@ def hand_dangers(spot: Spot, sit: Situation) -> dict[int, float]:
     return {k: danger(sit, k) for k in {t >> 2 for t in spot.view.concealed} - spot.safe}
 
 
+AGES = ("by its 7th", "8th to 13th", "14th on")
+
+
+def age(sit: Situation) -> str:
+    """How late the riichi out is: by the discards of its seat (the first riichi's, when two)."""
+    n = max(len(o.river) for o in sit.opponents if o.riichi)
+    return AGES[0] if n < 8 else AGES[1] if n < 14 else AGES[2]
+
+
 def situation(sit: Situation) -> tuple[str, str, str]:
     """(shanten before the discard, open/closed, whose riichi) of a spot."""
     s = shanten(sit.counts, sit.sets_needed, sit.closed)
@@ -180,12 +190,21 @@ def main() -> int:
             bot = pushes(choice, sp.safe)
             # the model's chance of every tile in hand that is not a genbutsu
             dangers = hand_dangers(sp, sit)
+            when = age(sit)
             for kind, d in dangers.items():
                 b = str(next(i for i, top in enumerate(BINS) if d < top))
                 for part in ("all", "honour" if kind >= 27 else "number"):
                     model[("bin", part, b, "n")] += 1
                     model[("bin", part, b, "model")] += d
                     model[("bin", part, b, "real")] += kind in sp.waits
+                if kind < 27:
+                    model[("age", when, "n")] += 1
+                    model[("age", when, "model")] += d
+                    model[("age", when, "real")] += kind in sp.waits
+            for who, act in (("h", sp.played), ("a", choice)):
+                model[("age push", s, when, who)] += pushes(act, sp.safe)
+                model[("age deal", s, when, who)] += deals_in(act, sp.waits)
+            model[("age push", s, when, "n")] += 1
             for who, act in (("h", sp.played), ("a", choice)):
                 if pushes(act, sp.safe):  # the danger model against what came of the tile
                     model[(s, "model", who)] += dangers[act.tile >> 2]  # type: ignore[union-attr]
@@ -235,6 +254,19 @@ def main() -> int:
             f"{model[(sh, 'model', w)] / n_:.3f} real {model[(sh, 'real', w)] / n_:.3f}"
             for name, w in (("people", "h"), ("AI", "a"))
             if (n_ := max(1.0, model[(sh, 'pushes', w)]))))
+    print("by how late the riichi is (its seat's discards): the number tiles in hand, model / real;"
+          " by shanten, pushes and deal-ins, people / AI")
+    for when in AGES:
+        n_ = max(1.0, model[("age", when, "n")])
+        print(f"  {when:14} numbers {model[('age', when, 'n')]:6.0f}: model "
+              f"{model[('age', when, 'model')] / n_:.3f} real {model[('age', when, 'real')] / n_:.3f}"
+              + "".join(
+                  f"   {sh} {int(m):4} push {model[('age push', sh, when, 'h')] / m:5.1%} / "
+                  f"{model[('age push', sh, when, 'a')] / m:5.1%} deal-in "
+                  f"{model[('age deal', sh, when, 'h')] / m:5.2%} / "
+                  f"{model[('age deal', sh, when, 'a')] / m:5.2%}"
+                  for sh in ("s0", "s1", "s2")
+                  if (m := max(1.0, model[("age push", sh, when, "n")]))))
     print("every tile in hand that was not a genbutsu, by the danger model's deal-in chance:")
     for part in ("all", "number", "honour"):
         said = real = 0.0

@@ -62,22 +62,25 @@ def test_a_win_first_denies_the_riichi_its_tsumo():
     assert riichi_denial([False], True) > riichi_denial([False], False)  # a dealer pays double
 
 
-def test_hard_keeps_a_cheap_one_shanten_on_the_safe_tile_against_two_riichi():
+def test_hard_folds_a_cheap_one_shanten_to_the_safe_tile_against_two_riichi():
     # 2444788999m 347s + 5s, no yaku but riichi: against seat 2's riichi alone hard pushes the
-    # 2m for the wide 1-shanten (test_placement, East 1); with the dealer in riichi too the race
-    # is twice as fast and the 9m (all four copies seen: no wait on it) keeps 1-shanten safely.
-    # The flat race of before pushed the 2m into both (at the danger weight of 1.15; hard's 1.3
-    # of session 14 folds it even so); the race alone folds it, and so does the push cost of the
-    # discards to come (foresight) alone.
-    def view():
-        return riichi_view(riichi=(True, False, True, False), riichi_at={2: 7, 0: 5},
-                           rivers=("1z1p9s3p2z3z", "", "1z9m1p9s3p2z3z4z", ""))
+    # 2m for the wide 1-shanten; with the dealer in riichi too the race is twice as fast and it
+    # folds with the 3s (genbutsu to both). The race alone folds it, and so does the push cost
+    # of the discards to come (foresight) alone; without either it pushes the 2m into both.
+    # (The 9m, all four copies in view, is no safe tile against the dealer: a riichi that can
+    # hold no copy of a kind is likelier waiting on it, ai.defence.NUMBER_LEFT.)
+    def view(two=True):
+        return riichi_view(riichi=(two, False, True, False),
+                           riichi_at={2: 7, 0: 5} if two else {2: 7},
+                           rivers=("1z1p9s3p3s3z" if two else "", "", "1z9m1p9s3p2z3s4z", ""))
 
-    v = view()
-    assert hard().act(v, v.legal).tile >> 2 == parse_kind("9m")
-    for knobs in ({"foresight": False}, {"race": False}):
+    v = view(two=False)
+    assert hard().act(v, v.legal).tile >> 2 == parse_kind("2m")
+    for knobs in ({}, {"foresight": False}, {"race": False}):
         v = view()
-        assert hard(**knobs).act(v, v.legal).tile >> 2 == parse_kind("9m")
+        assert hard(**knobs).act(v, v.legal).tile >> 2 == parse_kind("3s")
+    v = view()
+    assert hard(foresight=False, race=False).act(v, v.legal).tile >> 2 == parse_kind("2m")
     v = view()
     assert hard(race=False, foresight=False, defence=1.15).act(v, v.legal).tile >> 2 == \
         parse_kind("2m")
