@@ -73,7 +73,8 @@ HONOUR_LATE_RIVER = 10
 #: replaces (``NUMBER_CALIBRATION``, still used against the other hands) put a riichi's waits as
 #: likely early as late, where the real ones ran from 0.4x the readings (the riichi seat's 3rd
 #: discard) to 2x (its 18th): as kinds turn safe the waits are among fewer of them.
-#: Log-likelihood over the flat scale: +582 (benchmarks/bench_pushfold.py shows the fit).
+#: Log-likelihood over the flat scale: +582 (benchmarks/bench_pushfold.py prints model and
+#: real by how late the riichi is). ``NUMBER_MAX`` bounds a share when few kinds are left.
 NUMBER_WAITS = 1.74
 NUMBER_LEFT = (2.5, 1.4, 1.0, 1.0)
 NUMBER_MAX = 0.6

@@ -324,6 +324,14 @@ def test_a_tile_no_copy_of_which_can_come_is_likelier_a_wait_than_its_readings_s
     assert NUMBER_LEFT[0] > NUMBER_LEFT[1] > NUMBER_LEFT[2] == NUMBER_LEFT[3] == 1.0
 
 
+def test_a_last_unsafe_kind_takes_no_more_than_the_bound():
+    # every number kind safe but the 5s: the share of the waits it would take alone (1.74) is
+    # bounded, a riichi may wait on honours or be furiten
+    opp = riichi_with(EARLY_RIVER)
+    opp.safe.update(k for k in range(27) if k != FIVE)
+    assert tile_danger(FIVE, opp, UNSEEN) == NUMBER_MAX < NUMBER_WAITS
+
+
 def test_the_shared_figure_follows_the_opponent_it_is_asked_for():
     # number_mass keeps its last figure on the Opponent: a river that grows, or other unseen
     # counts, are computed afresh
