@@ -201,11 +201,10 @@ def main() -> int:
                     model[("age", when, "n")] += 1
                     model[("age", when, "model")] += d
                     model[("age", when, "real")] += kind in sp.waits
+            model[("age push", s, when, "n")] += 1
             for who, act in (("h", sp.played), ("a", choice)):
                 model[("age push", s, when, who)] += pushes(act, sp.safe)
                 model[("age deal", s, when, who)] += deals_in(act, sp.waits)
-            model[("age push", s, when, "n")] += 1
-            for who, act in (("h", sp.played), ("a", choice)):
                 if pushes(act, sp.safe):  # the danger model against what came of the tile
                     model[(s, "model", who)] += dangers[act.tile >> 2]  # type: ignore[union-attr]
                     model[(s, "real", who)] += deals_in(act, sp.waits)

@@ -364,8 +364,7 @@ def test_the_calibrated_readings_say_how_often_peoples_riichi_waited_on_a_tile()
     for record in (read_record(p) for p in sorted(HOUOU.glob("*.mjlog"))):
         for sp in bench.spots(record):
             sit = observe(sp.view)
-            river = max(len(o.river) for o in sit.opponents if o.riichi)
-            when = "early" if river < 8 else "late" if river >= 14 else ""
+            when = {bench.AGES[0]: "early", bench.AGES[2]: "late"}.get(bench.age(sit), "")
             for kind, d in bench.hand_dangers(sp, sit).items():
                 parts = ["honour"] if kind >= 27 else ["number", when] if when else ["number"]
                 for part in parts:
