@@ -11,8 +11,9 @@ wins the comparison (betaori).
 The levels differ in what they notice (``LEVELS``): ``easy`` plays for speed only, ignores danger
 and often picks a worse discard; ``normal`` counts hand value but reads shapes one step only,
 defends only against riichi with a rule-of-thumb danger model (``coarse_danger``: genbutsu, suji,
-honours, the rest), declares riichi whenever tenpai on a decent wait, and now and then (never
-under riichi) takes a near-best discard; ``hard`` does everything: second-level ukeire, the full
+honours, the rest) and folds a slow hand against one (the discards still to come, ``ai.pushfold``),
+declares riichi whenever tenpai on a decent wait, and now and then (never under riichi) takes a
+near-best discard; ``hard`` does everything: second-level ukeire, the full
 danger model against open and silent hands too, riichi weighed against dama, placement at the
 end of the game.
 """
