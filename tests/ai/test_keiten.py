@@ -15,7 +15,7 @@ from ai import make_agent
 from ai.chances import DRAW_REACHED, KEITEN_SHARE, draw_reached
 from ai.observe import observe
 from engine.driver import play_out
-from engine.events import DrawKind, RoundDrawn
+from engine.events import DrawKind, RiichiAccepted, RoundDrawn, RoundEnded, Win
 from engine.game import Game
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
@@ -146,3 +146,28 @@ def test_bench_draws_counts_the_seats_ready_at_a_draw_as_the_engine_paid_them():
     assert c["draws"] == len(drawn) > 0
     assert c["tenpai"] + c["riichi"] == sum(sum(e.tenpai) for e in drawn)
     assert c["tenpai"] == c["tenpai open"] + c["tenpai closed"]
+
+
+def test_bench_draws_says_how_each_round_with_a_riichi_ended():
+    bench = benchmark("bench_draws")
+    game = Game(TENHOU, 5003)
+    play_out(game, {s: make_agent("hard", seed=s, rules=TENHOU) for s in range(4)})
+    c: Counter[str] = Counter()
+    bench.tally(game.events, c)
+    ends: list[str] = []  # per round with a riichi: how it ended, from the events
+    first, end = -1, ""
+    for e in game.events:
+        if isinstance(e, RiichiAccepted) and first < 0:
+            first = e.seat
+        elif isinstance(e, Win) and not end:
+            end = ("tsumo" if e.tsumo else "ron") if e.seat == first else "another"
+        elif isinstance(e, RoundDrawn):
+            end = "draw" if e.kind is DrawKind.EXHAUSTIVE else "abort"
+        elif isinstance(e, RoundEnded):
+            if first >= 0:
+                ends.append(end)
+            first, end = -1, ""
+    assert c["riichi rounds"] == len(ends) > 0
+    for end in ("tsumo", "ron", "another", "draw"):
+        assert c[f"riichi rounds: {end}"] == ends.count(end)
+    assert 0 <= c["riichi wait <= 4"] <= len(ends)
