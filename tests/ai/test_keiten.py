@@ -136,12 +136,17 @@ def test_K1_the_draw_figures_are_the_houou_games():
                 row[left], abs=0.006)
 
 
-def test_bench_draws_counts_the_seats_ready_at_a_draw_as_the_engine_paid_them():
-    bench = benchmark("bench_draws")
+def tallied(level: str) -> tuple[Game, Counter[str]]:
+    """A game of four ``level`` AIs (seed 5003) and what ``bench_draws`` counts in it."""
     game = Game(TENHOU, 5003)
-    play_out(game, {s: make_agent("greedy", seed=s, rules=TENHOU) for s in range(4)})
+    play_out(game, {s: make_agent(level, seed=s, rules=TENHOU) for s in range(4)})
     c: Counter[str] = Counter()
-    bench.tally(game.events, c)
+    benchmark("bench_draws").tally(game.events, c)
+    return game, c
+
+
+def test_bench_draws_counts_the_seats_ready_at_a_draw_as_the_engine_paid_them():
+    game, c = tallied("greedy")
     drawn = [e for e in game.events if isinstance(e, RoundDrawn) and e.kind is DrawKind.EXHAUSTIVE]
     assert c["draws"] == len(drawn) > 0
     assert c["tenpai"] + c["riichi"] == sum(sum(e.tenpai) for e in drawn)
@@ -149,11 +154,7 @@ def test_bench_draws_counts_the_seats_ready_at_a_draw_as_the_engine_paid_them():
 
 
 def test_bench_draws_says_how_each_round_with_a_riichi_ended():
-    bench = benchmark("bench_draws")
-    game = Game(TENHOU, 5003)
-    play_out(game, {s: make_agent("hard", seed=s, rules=TENHOU) for s in range(4)})
-    c: Counter[str] = Counter()
-    bench.tally(game.events, c)
+    game, c = tallied("hard")
     ends: list[str] = []  # per round with a riichi: how it ended, from the events
     first, end = -1, ""
     for e in game.events:
