@@ -68,12 +68,13 @@ def test_a_cheap_hand_folds_rather_than_throw_a_middle_tile_into_an_early_dealer
     assert defensive.act(v, v.legal).tile >> 2 == parse_kind("7p")
 
 
-def test_hard_still_pushes_a_ready_hand_with_value():
-    # tenpai on 14s with tanyao and a dora: push the drawn 9m (not genbutsu) into the riichi
+def test_hard_and_normal_still_push_a_ready_hand_with_value():
+    # tenpai on 14s with tanyao and a dora: push the drawn 9m (not genbutsu) into the riichi;
+    # normal too, which folds a slow hand (tests/ai/test_levels.py)
     v = make_view("234m55p678p23s678s", "9m", rivers=("1z2z1p3m", "", "", ""),
                   riichi=(True, False, False, False), riichi_at={0: 3}, dora="4p",
                   live_tiles_left=40)
-    for agent in (hard(), hard(foresight=True)):
+    for agent in (hard(), hard(foresight=True), make_agent("normal", seed=0, rules=TENHOU)):
         action = agent.act(v, v.legal)
         assert isinstance(action, Discard) and action.tile == v.drawn
 
