@@ -130,6 +130,34 @@ def test_hard_pushes_a_ready_hand_with_a_yaku_dama_into_the_dealers_riichi():
     assert hard(foresight=False).act(v, v.legal + (riichi(v),)) == riichi(v)
 
 
+def test_hard_folds_a_poor_wait_without_a_yaku_rather_than_chase_a_riichi(monkeypatch):
+    # a Houou spot: the dealer, 13678m 246p 56667s drawing the 3p, ready on the 2m kanchan
+    # (four live copies, no yaku without riichi) after the 6p, late (21 tiles left) against a
+    # riichi declared at the 11th discard: people folded with the genbutsu 1m. A riichi loses
+    # its stick when it does not win and throws every tile it draws; dama wins by tsumo only
+    # (Player._weigh_riichi). Priced as a riichi with neither, hard chased it. The same hand
+    # ready on a two-sided wait with tanyao (23m for 13m) pushes the 6p.
+    def view(hand):
+        return make_view(hand, "3p", seat=0, dealer=0, round_index=4, dora="6z",
+                         rivers=("4z3z1p5z2z9p9s1z7z9m7s1z", "1m8m4m7p9m1m8s6z5m8p7z7z",
+                                 "4p7s1s2z4m9s8m6s6p3s6z9m", "3z7z2z3z1s5z8s9m9s6p8s2z"),
+                         riichi=(False, True, False, False), riichi_at={1: 10},
+                         live_tiles_left=21, scores=(22700, 37800, 18600, 19900))
+
+    def act(agent, hand):
+        v = view(hand)
+        riichi = Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("6p")))
+        return agent.act(v, v.legal + (riichi,))
+
+    assert act(hard(), "13678m246p56667s").tile >> 2 == parse_kind("1m")
+    assert act(hard(), "12678m246p56667s").tile >> 2 == parse_kind("1m")  # a penchan too
+    good = act(hard(), "23678m246p56667s")
+    assert isinstance(good, (Discard, Riichi)) and good.tile >> 2 == parse_kind("6p")
+    old = hard()
+    monkeypatch.setattr(old, "_weigh_riichi", lambda *args: False)
+    assert isinstance(act(old, "13678m246p56667s"), Riichi)
+
+
 def test_push_later_is_what_people_paid_by_shanten_and_riichi_commits_more():
     riichi = Opponent(seat=1, riichi=True)
     costs = [push_cost([riichi], 8, (), s, 20) for s in range(3)]
