@@ -560,7 +560,8 @@ class Player(Agent):
         return choice.action
 
     def _weigh_riichi(self, sit: Situation, scored: list[Candidate],
-                      riichis: dict[int, Riichi], s_min: int) -> bool:
+                      riichis: dict[int, Riichi], s_min: int
+                      ) -> dict[int, tuple[float, float, float]]:
         """Against a riichi, a closed ready hand is worth what it wins as riichi or as dama,
         whichever is more (``_riichi_dama``): the stick a riichi loses when it does not win, and
         every tile it must throw after, are part of the push; a hand without a yaku wins dama by
@@ -568,12 +569,12 @@ class Player(Agent):
         pushed poor waits on: on the Houou spots facing a riichi with a genbutsu in hand, hard
         threw a tile not a genbutsu with a closed ready hand of four live wait tiles or fewer
         against a non-dealer's riichi 62.8% of the time, the people 50.4%, and declared riichi
-        30.9% against 16.7%; since, 59.2% and 27.7% (issue 16). Rescores such candidates; True
-        when it did."""
+        30.9% against 16.7%; since, 59.2% and 27.7% (issue 16). Rescores such candidates and
+        gives their ``_riichi_dama`` by kind (empty when it rescored none)."""
+        weighed: dict[int, tuple[float, float, float]] = {}
         if not riichis or self.style.simple_riichi or not self.style.value or \
                 not any(o.riichi for o in sit.opponents):
-            return False
-        done = False
+            return weighed
         for x in scored:
             if x.shanten != 0 or x.kind not in riichis:
                 continue
@@ -582,18 +583,22 @@ class Player(Agent):
                 continue
             x.ev = max(both[:2]) + both[2]
             x.score = self._push(sit, x.ev, 0, s_min) - self._danger(sit, x.kind)
-            done = True
-        return done
+            weighed[x.kind] = both
+        return weighed
+
+    def _ready_values(self, sit: Situation, row: Candidate
+                      ) -> tuple[tuple[int, float, bool], tuple[int, float, bool]]:
+        """``_tenpai_value`` of the closed ready hand ``row`` leaves, with riichi and dama."""
+        melds = list(sit.melds)
+        return (self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True),
+                self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=False))
 
     def _riichi_dama(self, sit: Situation, row: Candidate
                      ) -> tuple[float, float, float] | None:
         """(riichi, dama, ready): what the ready hand ``row`` leaves wins declared and silent,
         and what it may collect in noten payments either way (K1); None when riichi wins on
         no tile."""
-        melds = list(sit.melds)
-        w_r, v_r, ron_r = self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True)
-        w_d, v_d, ron_d = self._tenpai_value(sit, row.counts, melds, row.tiles, True,
-                                             riichi=False)
+        (w_r, v_r, ron_r), (w_d, v_d, ron_d) = self._ready_values(sit, row)
         if w_r == 0:
             return None
         draws = max(1, sit.tiles_left // sit.players)
@@ -628,11 +633,12 @@ class Player(Agent):
         return ev_r, ev_d, ready
 
     def _riichi(self, sit: Situation, scored: list[Candidate],
-                riichis: dict[int, Riichi], weighed: bool = False) -> Action | None:
+                riichis: dict[int, Riichi],
+                weighed: dict[int, tuple[float, float, float]] | None = None) -> Action | None:
         """Riichi or dama for the best tenpai discard: riichi unless the hand already wins with
         enough value and a decent wait silently, or the wait is hopeless late. Once
-        ``_weigh_riichi`` priced the ready hands as riichi or dama, only the best discard is
-        declared; before, one within 1,500 points of it."""
+        ``_weigh_riichi`` priced the ready hands as riichi or dama (``weighed``), only the best
+        discard is declared; before, one within 1,500 points of it."""
         rows = [x for x in scored if x.kind in riichis and x.shanten == 0]
         if not rows:
             return None
@@ -641,14 +647,14 @@ class Player(Agent):
         if scored[0].kind != row.kind and scored[0].score > row.score + margin:
             return None  # folding (or a much better non-tenpai discard) beats this riichi
         if self.style.simple_riichi:
-            melds = list(sit.melds)
-            w_r = self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True)[0]
-            w_d = self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=False)[0]
+            (w_r, _, _), (w_d, _, _) = self._ready_values(sit, row)
             if w_r == 0:
                 return None
             # a decent wait (four copies or more) always riichi; a poor one only without a yaku
             return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
-        both = self._riichi_dama(sit, row)
+        both = weighed.get(row.kind) if weighed else None
+        if both is None:
+            both = self._riichi_dama(sit, row)
         if both is None:
             return None
         if self.level == "easy":
