@@ -391,7 +391,7 @@ class Player(Agent):
         own = {rt.tile >> 2 for rt in v.rivers[v.seat]}
         ws = waits(counts)
         furiten = any(w in own for w in ws)
-        use_riichi = closed if riichi is None else riichi
+        use_riichi = (closed and self._may_riichi(sit)) if riichi is None else riichi
         total_w = 0
         total_v = 0.0
         ron_yaku = False  # some wait wins by ron (a yakuless dama wins only by tsumo)
@@ -448,6 +448,16 @@ class Player(Agent):
         if use_riichi and riichi is None and ol is None:
             avg *= 1.15  # ura dora, ippatsu
         return total_w, avg, ron_yaku and not furiten
+
+    def _may_riichi(self, sit: Situation) -> bool:
+        """Whether a closed hand ready now may still be declared (R1: 1,000 points or more and
+        enough tiles left in the live wall), or has been: when not, it wins without the riichi's
+        han, and a hand without a yaku wins by tsumo only."""
+        v = sit.view
+        if v.riichi[v.seat]:
+            return True
+        return v.scores[v.seat] >= self.rules.riichi_min_points and \
+            sit.tiles_left >= self.rules.riichi_min_wall_tiles
 
     def _kan_ok(self, sit: Situation, a: Kan, s_now: int) -> bool:
         """A kan turns a new dora indicator for everyone and draws from the dead wall. Worth it

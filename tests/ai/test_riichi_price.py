@@ -14,7 +14,7 @@ from ai.observe import observe
 from ai.riichi import EXTRA_HAN, extras_value
 from engine.actions import Riichi
 from engine.rules import TENHOU
-from engine.tiles import TilePool
+from engine.tiles import TilePool, parse_kind
 from tests.ai.helpers import make_view
 
 
@@ -78,3 +78,23 @@ def test_the_riichi_bias_still_tips_a_cheap_kanchan():
 
     assert isinstance(act(0.2), Riichi)
     assert not isinstance(act(-0.2), Riichi)
+
+
+def test_R1_a_ready_hand_below_1000_points_is_priced_without_riichi():
+    # R1: under 1,000 points no riichi. 666m 79m 123p 789p 789s drawing the 1p: the 6m leaves the
+    # 8m kanchan with sanshoku (2,600 dama, about 6,000 with a riichi), the 9m the 5-8m pinfu and
+    # the 7m (11 tiles, about 1,000 dama). With the points for a riichi the kanchan is worth
+    # more; at 800 points it is a 2,600 dama on 4 tiles, and the wide pinfu wait wins. Priced as
+    # a riichi whatever the points, the hand kept the kanchan at 800 too.
+    def act(points):
+        v = make_view("666m79m23p789p789s", "1p", live_tiles_left=40,
+                      scores=(25000, points, 25000, 25000))
+        return hard().act(v, v.legal).tile >> 2
+
+    assert act(25000) == parse_kind("6m")
+    assert act(800) == parse_kind("9m")
+    # once declared (the hand is in riichi, whatever its points now) it stays priced as one
+    v = make_view("666m79m23p789p789s", "1p", live_tiles_left=40,
+                  scores=(25000, 800, 25000, 25000))
+    v = dataclasses.replace(v, riichi=(False, True, False, False))
+    assert hard()._may_riichi(observe(v))
