@@ -15,6 +15,10 @@ Run from the repository root:
 With ``--selfplay N`` the same table counts the offers the AI meets in N games of four AIs at
 that level (seeds 6000..): how often it calls in each situation, and the share of seat-rounds
 with a call, to set beside the people's.
+
+A second table takes the offers where a call leaves a ready shape with no yaku (a formal tenpai,
+paid at an exhaustive draw: K1) and none leaves a hand ready with a yaku, by the tiles left in
+the live wall and by whether a riichi is out: how often the people called there, and the AI.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from ai.observe import Situation, observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Chi, Pon, Ron  # noqa: E402
 from engine.game import Game  # noqa: E402
+from engine.meld import Meld, MeldKind  # noqa: E402
 from engine.records import read_record  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
@@ -114,6 +119,48 @@ def situation(sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,
     return kind, opened, riichi, shanten(counts, sit.sets_needed, sit.closed)
 
 
+def formal_offer(agent: Agent, sit: Situation, legal: tuple[Action, ...]) -> bool:
+    """Whether some chi or pon of ``legal`` leaves, after a discard, a ready shape with no yaku
+    (a formal tenpai: ``Player._formal``), and none leaves a hand ready with a yaku (by the
+    AI's ``evaluate``: a real AI only)."""
+    evaluate = getattr(agent, "evaluate", None)
+    if evaluate is None:
+        return False
+    concealed = list(sit.view.concealed)
+    formal = False
+    for a in legal:
+        if not isinstance(a, (Chi, Pon)):
+            continue
+        c = sit.counts[:]
+        for t in a.tiles:
+            c[t >> 2] -= 1
+        tiles = [t for t in concealed if t not in a.tiles]
+        kind = MeldKind.CHI if isinstance(a, Chi) else MeldKind.PON
+        meld = Meld(kind, tuple(sorted(a.tiles + (a.called,))), a.called, 3)
+        melds = list(sit.melds) + [meld]
+        for k in range(34):
+            if not c[k]:
+                continue
+            c[k] -= 1
+            if shanten(c, sit.sets_needed - 1, False) == 0:
+                t2 = list(tiles)
+                t2.remove(next(t for t in t2 if t >> 2 == k))
+                if evaluate(sit, c, t2, extra=meld)[1] == 0:
+                    return False  # ready with a yaku
+                formal = formal or agent._formal(c, melds)  # type: ignore[attr-defined]
+            c[k] += 1
+    return formal
+
+
+def stage(tiles_left: int) -> str:
+    """The part of the round by the tiles left in the live wall."""
+    if tiles_left <= 8:
+        return "left <=8"
+    if tiles_left <= 16:
+        return "left 9-16"
+    return "left 17-28" if tiles_left <= 28 else "left 29+"
+
+
 def selfplay(games: int, level: str, personality: str) -> int:
     """The offers the AI meets in its own games and what it does with them."""
     from engine.driver import play_out
@@ -187,6 +234,7 @@ def main() -> int:
     n_games = 0
     seat_rounds = 0
     called: set[tuple[int, int, int, int]] = set()  # (game, round, honba, seat) with a call
+    formal: Counter[tuple[str, ...]] = Counter()
     for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
         seat_rounds += 4 * len(record.rounds)
@@ -206,6 +254,14 @@ def main() -> int:
                 rows[key + ("a",)] += bot
                 rows[key + ("miss",)] += human and not bot
                 rows[key + ("extra",)] += bot and not human
+            if not sit.view.riichi[sit.view.seat] and formal_offer(agent, sit, o.legal):
+                for key in ((stage(sit.tiles_left), riichi, opened, "*"),
+                            (stage(sit.tiles_left), "*", "*", "*")):
+                    formal[key + ("n",)] += 1
+                    formal[key + ("h",)] += human
+                    formal[key + ("a",)] += bot
+                    formal[key + ("miss",)] += human and not bot
+                    formal[key + ("extra",)] += bot and not human
             if human and not bot and shown[kind] < args.show:
                 shown[kind] += 1
                 hand = format_kinds([t >> 2 for t in sorted(o.view.concealed)])
@@ -216,6 +272,9 @@ def main() -> int:
           f" the people called (chi or pon) in {len(called) / max(1, seat_rounds):.1%} of "
           f"{seat_rounds} seat-rounds:")
     _print(rows)
+    print("offers where a call leaves a ready shape with no yaku (a formal tenpai, K1) and none a"
+          " hand ready with a yaku:")
+    _print(formal)
     return 0
 
 
