@@ -306,8 +306,7 @@ class Player(Agent):
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
         ev = p * (value + self._win_bonus(sit))
         ready = s
-        if s > 0 and not closed and self._keiten_on(sit) and shanten(counts, sets, False) == 0 \
-                and self._formal(counts, melds):
+        if s > 0 and not closed and self._formal_ready(sit, counts, melds):
             ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
         return ev + self._keiten(sit, ready, n, p, draws, unseen, hazard), s, n
 
@@ -317,18 +316,19 @@ class Player(Agent):
         return self._outlook is None and (sit.players == 3 or self.style.keiten)
 
     def _keiten(self, sit: Situation, s: int, first: float, p_win: float, draws: int,
-                unseen: int, hazard: float | None = None) -> float:
+                unseen: int, hazard: float | None = None, one_step: bool = False) -> float:
         """What the noten payments (K1) add to a hand ``s`` steps from tenpai that wins with
         ``p_win`` (when ``_keiten_on``), ``draws`` own draws and ``unseen`` tiles left: at three
         seats by ``hazard``, at four by how often the wall runs out there
-        (``ai.chances.draw_reached``) and for ready hands only."""
+        (``ai.chances.draw_reached``) and for ready hands only, unless ``one_step`` asks for a
+        1-shanten hand's chance too."""
         if not self._keiten_on(sit):
             return 0.0
         if sit.players == 3:
             return sanma.keiten(s, first, unseen, draws,
                                 self._hazard(sit) if hazard is None else hazard, p_win,
                                 self.rules.noten_total)
-        if s != 0:
+        if s != 0 and not one_step:
             # a 1-shanten hand gets there only by pushing the tiles on the way, which this does
             # not price: at four seats it made hard push 1-shanten hands into a riichi 36% of
             # the time where people did 27% (bench_pushfold; ready hands only: 26%)
@@ -361,18 +361,10 @@ class Player(Agent):
         base = now_ev
         if now_s >= 99:  # no yaku at all: the payments are all it is worth
             base = now_ev - NO_YAKU if shape == 0 else 0.0
-        if shape != 1:
-            return base
-        draws = max(0, sit.tiles_left // sit.players)
-        unseen = sit.unseen_total()
-        if sit.players == 3:  # evaluate priced the chance when the route is as near
-            return base + (0.0 if now_s == 1 else self._keiten(sit, 1, n, 0.0, draws, unseen))
-        reached = draw_reached(draws, sum(o.riichi for o in sit.opponents))
-        worth = keiten(1, n, unseen, draws, reached, 0.0,
-                       KEITEN_SHARE * self.rules.noten_total / 3000)
-        cost = hold_cost(self._opponents(sit), sit.turn, sit.dora, draws) * \
-            self._defence_weight(sit)
-        return base + max(0.0, worth - cost)
+        if shape != 1 or (sit.players == 3 and now_s == 1):
+            return base  # (three seats: evaluate priced the chance when the route is as near)
+        return base + self._keiten(sit, 1, n, 0.0, max(0, sit.tiles_left // sit.players),
+                                   sit.unseen_total(), one_step=True)
 
     @staticmethod
     def _formal(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
