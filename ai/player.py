@@ -366,6 +366,15 @@ class Player(Agent):
         return base + self._keiten(sit, 1, n, 0.0, max(0, sit.tiles_left // sit.players),
                                    sit.unseen_total(), one_step=True)
 
+    def _tanyao_only(self, sit: Situation, counts: Sequence[int], meld: Meld) -> bool:
+        """Whether tanyao is the hand's only yaku (of the routes as near to tenpai as its
+        best) once ``meld`` opens it, ``counts`` left in hand: the hand a closed riichi gives up
+        for 1 han."""
+        info, _ = self._meld_info(sit, meld)
+        rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
+        near = min(r.shanten for r in rs)
+        return all(r.name == "tanyao" for r in rs if r.shanten == near)
+
     @staticmethod
     def _formal(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         """A ready shape that counts as tenpai at a draw: a wait of which the seat does not
@@ -770,10 +779,10 @@ class Player(Agent):
                 # a call costs a discard now that passing does not: its deal-in risk counts
                 risk = self._danger(sit, k)
                 if best_after is None or ev - risk > best_after[0] - best_after[2]:
-                    best_after = (ev, s, risk, yakuless)
+                    best_after = (ev, s, risk, yakuless, c2)
             if best_after is None:
                 continue
-            ev, s, risk, yakuless = best_after
+            ev, s, risk, yakuless, c_after = best_after
             yakuhai = isinstance(a, Pon) and sit.wind_han(a.called >> 2) > 0
             # the call is judged by what it can do to the hand's speed (the fastest discard
             # after it), and by value on its best discard, which may keep a better shape
@@ -808,7 +817,13 @@ class Player(Agent):
                 if ev - risk > max(best_ev, pass_worth + 1.0):
                     best_ev, best = ev - risk, a
                 continue
-            ev = ev * (1.0 + self.style.call_bias + mood_call) - risk
+            bias = self.style.call_bias
+            if sit.closed and not yakuhai and self.style.tanyao_cut and \
+                    self._tanyao_only(sit, c_after, meld):
+                # a closed hand's riichi (and its ura, tsumo, pinfu) given up for 1 han: the
+                # call must pay by its own value and speed (issue 16)
+                bias -= self.style.tanyao_cut
+            ev = ev * (1.0 + bias + mood_call) - risk
             if ev > best_ev:
                 best_ev, best = ev, a
         if best is not None:

@@ -126,9 +126,30 @@ def test_declares_riichi_on_a_good_wait(kind):
 
 
 def test_without_kuitan_no_open_tanyao_call():
-    # chi 4p with 56p, cut 9s: tenpai on 1-4s, tanyao on 4s, but only with kuitan (Y6 option)
+    # chi 6p with 57p, cut 9s: tenpai on 2-5s, tanyao either way, but only with kuitan (Y6 option)
     from engine.rules import preset
 
+    pool = TilePool()
+    hand = "234m678m55p57p34s9s"
+    view = make_view(hand, pool=pool, legal=())
+    five = next(t for t in view.hand if t >> 2 == 13)
+    seven = next(t for t in view.hand if t >> 2 == 15)
+    called = pool.parse("6p")[0]
+    legal = (Chi((five, seven), called), PASS)
+    view = make_view(hand, legal=legal, last_discard=(0, called))
+    assert make_agent("hard", rules=preset("tenhou")).act(view, legal) == legal[0]
+    no_kuitan = preset("tenhou", kuitan=False)
+    assert make_agent("hard", rules=no_kuitan).act(view, legal) == PASS
+
+
+@pytest.mark.parametrize("left, chi", [(60, False), (25, True)])
+def test_hard_keeps_a_good_closed_hand_rather_than_a_half_dead_tanyao_chi(left, chi):
+    # 234m 678m 55p 56p 23s 9s, chi 4p with 56p and cut 9s: tenpai on 1-4s, but only the 4s
+    # wins (tanyao alone; the 1s leaves no yaku). Closed, the hand is a 1-shanten with two
+    # open-ended shapes, a riichi (and tanyao, pinfu) in reach: early, a strong player keeps it;
+    # late, the tenpai now is worth more. Hard took the chi at any time (its call bias made the
+    # 1,000-point hand look worth 1.8 times as much; the Houou people open a closed hand into
+    # tanyao alone in 11.2% of such offers, hard took 22.3%: bench_calls, issue 16)
     pool = TilePool()
     hand = "234m678m55p56p23s9s"
     view = make_view(hand, pool=pool, legal=())
@@ -136,10 +157,9 @@ def test_without_kuitan_no_open_tanyao_call():
     six = next(t for t in view.hand if t >> 2 == 14)
     called = pool.parse("4p")[0]
     legal = (Chi((five, six), called), PASS)
-    view = make_view(hand, legal=legal, last_discard=(0, called))
-    assert make_agent("hard", rules=preset("tenhou")).act(view, legal) == legal[0]
-    no_kuitan = preset("tenhou", kuitan=False)
-    assert make_agent("hard", rules=no_kuitan).act(view, legal) == PASS
+    view = make_view(hand, legal=legal, last_discard=(0, called), live_tiles_left=left)
+    took = make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
+    assert took == chi
 
 
 def test_an_unlikely_sanshoku_does_not_keep_a_useless_honour():

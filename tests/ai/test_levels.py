@@ -182,7 +182,7 @@ def test_hard_keeps_a_closed_hand_three_steps_away_rather_than_chi():
     # issue 16 (bench_calls): people take 12% of the chi offers that open a closed tanyao hand
     # three steps from tenpai, hard took 41%. 2357m 2366p 247s 24z, 4m from the left: the chi
     # leaves it two steps away with a 1-han hand and no riichi; hard passes (closed_chi -1), and
-    # chis with the knob at 0 as before
+    # chis with the knob at 0 as before (and the call bias a tanyao-only call lost since)
     import dataclasses
 
     from engine.actions import Chi, Pass
@@ -192,5 +192,7 @@ def test_hard_keeps_a_closed_hand_three_steps_away_rather_than_chi():
     legal = (Chi(_hand_tiles(view, "23m"), tile), Pass())
     hard = make_agent("hard", seed=1, rules=TENHOU)
     assert hard.act(view, legal) == Pass()
-    hard.style = dataclasses.replace(hard.style, closed_chi=0)
+    hard.style = dataclasses.replace(hard.style, closed_chi=0, tanyao_cut=0.0)
     assert isinstance(hard.act(view, legal), Chi)
+    hard.style = dataclasses.replace(hard.style, closed_chi=-1)
+    assert hard.act(view, legal) == Pass()
