@@ -28,6 +28,7 @@ class Style:
     keiten: bool = False  # price the noten payments at four seats too (three seats always do)
     lone_yakuhai: bool = False  # far from tenpai, a lone yakuhai tile is worth its pairing
     tanyao_cut: float = 0.0  # taken off call_bias for a call that opens a closed hand into tanyao only
+    yakuhai_cut: float = 0.0  # taken off call_bias for a yakuhai pon opening a closed hand into 2 han or less
 
 
 LEVELS = {
@@ -43,10 +44,12 @@ LEVELS = {
     # foresight priced as people's later deal-ins (ai.pushfold.PUSH_LATER): without it hard pushed
     # 2+-shanten hands into a riichi 18.5% of the Houou spots where people did 11.7%; no call bias
     # for a call that opens a closed hand into tanyao only (bench_calls: people take 11.2% of such
-    # calm offers, hard took 22.3%; its open wins averaged 4,246 points against the bots' 6,037)
+    # calm offers, hard took 22.3%; its open wins averaged 4,246 points against the bots' 6,037);
+    # less of it for a yakuhai pon that opens a closed hand into 2 han or less (people take 66%
+    # of those calm offers, 86% of the richer ones; hard took 78% and 84%: 66% and 80% with it)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
-                  tanyao_cut=0.8),
+                  tanyao_cut=0.8, yakuhai_cut=0.4),
 }
 PERSONALITY = {
     "balanced": {},
