@@ -37,6 +37,7 @@ from ai.chances import (
     live_waits,
     race_hazard,
     riichi_denial,
+    ron_weight,
     win_probability,
 )
 from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probability, threat_cost
@@ -94,7 +95,7 @@ class Candidate:
     score: float
     ev: float
     shanten: int
-    ukeire: int
+    ukeire: float
     kind: int
     action: Discard
     counts: list[int]
@@ -253,8 +254,9 @@ class Player(Agent):
         return points(han, sit.view.seat_wind == 27)
 
     def evaluate(self, sit: Situation, counts: list[int], tiles: Sequence[int],
-                 extra: Meld | None = None, deep: bool = False) -> tuple[float, int, int]:
-        """(expected value, shanten along the best route, ukeire) of a 3n+1-tile hand."""
+                 extra: Meld | None = None, deep: bool = False) -> tuple[float, int, float]:
+        """(expected value, shanten along the best route, ukeire: a ready hand's copies as
+        ``_tenpai_value`` counts them) of a 3n+1-tile hand."""
         info, melds = self._meld_info(sit, extra)
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
@@ -277,6 +279,7 @@ class Player(Agent):
             if free:
                 best = max(free, key=lambda r: r.han)
         han = hand_han(rs, best)
+        n: float
         if best.needs:
             n = route_ukeire(counts, info, best, sit.unseen) or 0
         elif best.keep is None:
@@ -296,7 +299,7 @@ class Player(Agent):
         can_ron = True
         if s == 0:
             w, value, can_ron = self._tenpai_value(sit, counts, melds, tiles, closed)
-            wait = float(w)
+            wait = w
             n = w
             if w == 0:  # no wait wins (no yaku, or every copy gone): tenpai at a draw only
                 ready = self._keiten(sit, 0, 0, 0.0, draws, unseen) \
@@ -444,20 +447,24 @@ class Player(Agent):
 
     def _tenpai_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
                       tiles: Sequence[int], closed: bool, riichi: bool | None = None
-                      ) -> tuple[int, float, bool]:
+                      ) -> tuple[float, float, bool]:
         """(unseen copies of waits that win with a yaku, average value, ron allowed) for a tenpai
-        hand, scored exactly with the engine's ``score_hand``."""
+        hand, scored exactly with the engine's ``score_hand``; with ``Style.ron_looks`` a closed
+        hand's copies count by how safe they look (``ai.chances.ron_weight``)."""
         v = sit.view
         own = {rt.tile >> 2 for rt in v.rivers[v.seat]}
+        if sum(sit.counts) == sum(counts) + 1:  # a discard's hand: the tile thrown is in the river
+            own |= {k for k in range(34) if sit.counts[k] > counts[k]}
         ws = waits(counts)
         furiten = any(w in own for w in ws)
         use_riichi = (closed and self._may_riichi(sit)) if riichi is None else riichi
-        total_w = 0
+        total_w = 0.0
         total_v = 0.0
         ron_yaku = False  # some wait wins by ron (a yakuless dama wins only by tsumo)
         used = set(tiles) | {t for m in melds for t in m.tiles}
         ol = self._outlook
-        for _w, n, tile in live_waits(ws, sit.unseen, used):
+        looks = self.style.ron_looks and closed and not furiten
+        for w, n, tile in live_waits(ws, sit.unseen, used):
             val = 0.0
             results = {}
             for tsumo in (False, True):
@@ -500,8 +507,15 @@ class Player(Agent):
             if val <= 0:
                 continue
             ron_yaku = ron_yaku or False in results
-            total_w += n
-            total_v += n * val
+            if looks and False in results:
+                # a closed hand's wait is thrown to it as often as its tiles look safe from the
+                # river, the tile thrown now included (``ai.chances.RON_BY_LOOK``, measured);
+                # a wait that wins by tsumo only is not
+                copies = n * ron_weight(w, own, use_riichi)
+            else:
+                copies = float(n)
+            total_w += copies
+            total_v += copies * val
         if total_w == 0:
             return 0, 0.0, False
         avg = total_v / total_w
@@ -657,7 +671,7 @@ class Player(Agent):
         return weighed
 
     def _ready_values(self, sit: Situation, row: Candidate
-                      ) -> tuple[tuple[int, float, bool], tuple[int, float, bool]]:
+                      ) -> tuple[tuple[float, float, bool], tuple[float, float, bool]]:
         """``_tenpai_value`` of the closed ready hand ``row`` leaves, with riichi and dama."""
         melds = list(sit.melds)
         return (self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True),

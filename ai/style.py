@@ -29,6 +29,7 @@ class Style:
     lone_yakuhai: bool = False  # far from tenpai, a lone yakuhai tile is worth its pairing
     tanyao_cut: float = 0.0  # taken off call_bias for a call that opens a closed hand into tanyao only
     yakuhai_cut: float = 0.0  # taken off call_bias for a yakuhai pon opening a closed hand into 2 han or less
+    ron_looks: bool = False  # a closed ready hand's copies weighed by how safe they look (ai.chances.ron_weight)
 
 
 LEVELS = {
@@ -49,7 +50,7 @@ LEVELS = {
     # of those calm offers, 86% of the richer ones; hard took 78% and 84%: 66% and 80% with it)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
-                  tanyao_cut=0.8, yakuhai_cut=0.4),
+                  tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True),
 }
 PERSONALITY = {
     "balanced": {},

@@ -28,11 +28,12 @@ from bench_calls import real_games, real_games_parser  # noqa: E402
 from bench_pushfold import RoundOutcomes  # noqa: E402
 
 from ai.base import riichi_choices  # noqa: E402
+from ai.chances import LOOKS, RON_BY_LOOK, wait_look  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Riichi  # noqa: E402
+from engine.actions import Action, Discard, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
@@ -76,6 +77,23 @@ def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple
     return threat, "yaku" if dama else "no yaku", size, stage
 
 
+def ready_waits(sit: Situation, legal: tuple[Action, ...]) -> dict[int, tuple[int, ...]]:
+    """The waits each ready (riichi) discard leaves, by the kind thrown."""
+    out = {}
+    for kind in riichi_choices(legal):
+        c = sit.counts[:]
+        c[kind] -= 1
+        out[kind] = tuple(waits(c))
+    return out
+
+
+def best_look(ws: tuple[int, ...], sit: Situation) -> str:
+    """The look among the waits ``ws`` (from the seat's river, ``ai.chances.wait_look``) that
+    is thrown to a riichi most (``RON_BY_LOOK``)."""
+    river = {rt.tile >> 2 for rt in sit.view.rivers[sit.view.seat]}
+    return max((wait_look(w, river) for w in ws), key=RON_BY_LOOK.__getitem__)
+
+
 def main() -> int:
     ap = real_games_parser(__doc__, 159, "print this many spots where only the AI declared, "
                            "and as many where only the people did")
@@ -83,6 +101,7 @@ def main() -> int:
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
     later: Counter[tuple[str, ...]] = Counter()  # first chances: (situation, side, outcome)
+    picks: Counter[tuple[str, str]] = Counter()  # which wait: (look, n / same / ready)
     n_games = 0
     for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
@@ -98,6 +117,17 @@ def main() -> int:
                 firsts.append(((key[0], key[1], key[2]), isinstance(played, Riichi), outcome))
             choice = agent.choose(view, legal)
             human, bot = isinstance(played, Riichi), isinstance(choice, Riichi)
+            ready = ready_waits(sit, legal)
+            if len(set(ready.values())) > 1 and isinstance(played, (Riichi, Discard)) and \
+                    played.tile >> 2 in ready:
+                # which wait, where the person kept one of two or more
+                kept = ready[played.tile >> 2]
+                ai_kept = ready.get(choice.tile >> 2) if isinstance(choice, (Riichi, Discard)) \
+                    else None
+                for look in ("*", best_look(kept, sit)):
+                    picks[(look, "n")] += 1
+                    picks[(look, "same")] += ai_kept == kept
+                    picks[(look, "ready")] += ai_kept is not None
             keys = [key, (key[0], key[1], "*", "*"), (key[0], "*", "*", "*"), ("*",) * 4]
             for k in keys:
                 rows[k + ("n",)] += 1
@@ -127,6 +157,14 @@ def main() -> int:
         print(f"{k[0]:8}{k[1]:9}{k[2]:6}{k[3]:7}{n:7}{rows[k + ('h',)] / n:8.1%}"
               f"{rows[k + ('a',)] / n:8.1%}{rows[k + ('only_a',)] / n:9.1%}"
               f"{rows[k + ('only_h',)] / n:13.1%}")
+    print("which wait: spots with two or more ready discards of other waits where the people kept "
+          "one, by its best look (ai.chances.wait_look): the AI kept the same waits / a "
+          "ready hand")
+    for look in ("*",) + LOOKS:
+        n = picks[(look, "n")]
+        if n:
+            print(f"  {look:10}{n:7}  same {picks[(look, 'same')] / n:6.1%}  ready "
+                  f"{picks[(look, 'ready')] / n:6.1%}")
     print("the people's hands at their first riichi chance: declared at once or not, and how the "
           "round went for them (won, dealt in later)")
     print(f"{'threat':8}{'dama':9}{'wait':6}{'riichi':>8}{'won':>7}{'dealt':>7}{'dama':>7}"
