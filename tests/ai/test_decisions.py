@@ -125,18 +125,24 @@ def test_declares_riichi_on_a_good_wait(kind):
     assert make_agent(kind, seed=4, rules=TENHOU).act(view, legal) == riichi
 
 
+def offered(hand, called, used, meld, **view):
+    """A view of ``hand`` offered the ``called`` tile by seat 0 for the ``meld`` (Chi / Pon) of
+    the ``used`` tiles from the hand, and its legal actions (the call, pass)."""
+    pool = TilePool()
+    tiles = make_view(hand, pool=pool, legal=()).hand
+    taken: list[int] = []
+    for k in (parse_kind(x) for x in (used[i:i + 2] for i in range(0, len(used), 2))):
+        taken.append(next(t for t in tiles if t >> 2 == k and t not in taken))
+    tile = pool.parse(called)[0]
+    legal = (meld(tuple(taken), tile), PASS)
+    return make_view(hand, legal=legal, last_discard=(0, tile), **view), legal
+
+
 def test_without_kuitan_no_open_tanyao_call():
     # chi 6p with 57p, cut 9s: tenpai on 2-5s, tanyao either way, but only with kuitan (Y6 option)
     from engine.rules import preset
 
-    pool = TilePool()
-    hand = "234m678m55p57p34s9s"
-    view = make_view(hand, pool=pool, legal=())
-    five = next(t for t in view.hand if t >> 2 == 13)
-    seven = next(t for t in view.hand if t >> 2 == 15)
-    called = pool.parse("6p")[0]
-    legal = (Chi((five, seven), called), PASS)
-    view = make_view(hand, legal=legal, last_discard=(0, called))
+    view, legal = offered("234m678m55p57p34s9s", "6p", "5p7p", Chi)
     assert make_agent("hard", rules=preset("tenhou")).act(view, legal) == legal[0]
     no_kuitan = preset("tenhou", kuitan=False)
     assert make_agent("hard", rules=no_kuitan).act(view, legal) == PASS
@@ -150,14 +156,7 @@ def test_hard_keeps_a_good_closed_hand_rather_than_a_half_dead_tanyao_chi(left, 
     # late, the tenpai now is worth more. Hard took the chi at any time (its call bias made the
     # 1,000-point hand look worth 1.8 times as much; the Houou people open a closed hand into
     # tanyao alone in 11.2% of such offers, hard took 22.3%: bench_calls, issue 16)
-    pool = TilePool()
-    hand = "234m678m55p56p23s9s"
-    view = make_view(hand, pool=pool, legal=())
-    five = next(t for t in view.hand if t >> 2 == 13)
-    six = next(t for t in view.hand if t >> 2 == 14)
-    called = pool.parse("4p")[0]
-    legal = (Chi((five, six), called), PASS)
-    view = make_view(hand, legal=legal, last_discard=(0, called), live_tiles_left=left)
+    view, legal = offered("234m678m55p56p23s9s", "4p", "5p6p", Chi, live_tiles_left=left)
     took = make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
     assert took == chi
 
@@ -171,13 +170,7 @@ def test_hard_keeps_a_closed_hand_rather_than_a_cheap_yakuhai_pon(indicator, pon
     # on for the dragon alone. The Houou people take 66% of such pons (the yakuhai and at most
     # one dora), 86% of the richer ones; hard, its call bias counting the pon 1.8 times, took
     # 76% and 80% (bench_calls, issue 16). Hard now weighs a cheap one with less bias.
-    pool = TilePool()
-    hand = "24568m4456p89s66z"
-    view = make_view(hand, pool=pool, legal=())
-    pair = tuple(t for t in view.hand if t >> 2 == parse_kind("6z"))
-    called = pool.parse("6z")[0]
-    legal = (Pon(pair, called), PASS)
-    view = make_view(hand, legal=legal, last_discard=(0, called), dora=indicator)
+    view, legal = offered("24568m4456p89s66z", "6z", "6z6z", Pon, dora=indicator)
     took = make_agent("hard", rules=TENHOU).act(view, legal) == legal[0]
     assert took == pon
 
