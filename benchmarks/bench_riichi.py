@@ -102,6 +102,7 @@ def main() -> int:
     shown: Counter[str] = Counter()
     later: Counter[tuple[str, ...]] = Counter()  # first chances: (situation, side, outcome)
     picks: Counter[tuple[str, str]] = Counter()  # which wait: (look, n / same / ready)
+    furi: Counter[tuple[str, str]] = Counter()  # spots with a furiten riichi legal: (what, side)
     n_games = 0
     for record, agent in real_games(args.games, args.level, args.personality):
         n_games += 1
@@ -118,6 +119,16 @@ def main() -> int:
             choice = agent.choose(view, legal)
             human, bot = isinstance(played, Riichi), isinstance(choice, Riichi)
             ready = ready_waits(sit, legal)
+            river = {rt.tile >> 2 for rt in view.rivers[view.seat]}
+            furiten = {k for k, ws in ready.items() if any(w in river or w == k for w in ws)}
+            if furiten:
+                # a riichi that can win by tsumo only: declared on which discards
+                for side, act in (("people", played), ("AI", choice)):
+                    furi["n", side] += 1
+                    furi["furiten riichi", side] += isinstance(act, Riichi) and \
+                        act.tile >> 2 in furiten
+                    furi["other riichi", side] += isinstance(act, Riichi) and \
+                        act.tile >> 2 not in furiten
             if len(set(ready.values())) > 1 and isinstance(played, (Riichi, Discard)) and \
                     played.tile >> 2 in ready:
                 # which wait, where the person kept one of two or more
@@ -165,6 +176,12 @@ def main() -> int:
         if n:
             print(f"  {look:10}{n:7}  same {picks[(look, 'same')] / n:6.1%}  ready "
                   f"{picks[(look, 'ready')] / n:6.1%}")
+    n = furi["n", "people"]
+    if n:
+        print(f"spots where some riichi discard leaves a furiten wait (the tile thrown or one in the "
+              f"river): {n}; declared a furiten riichi: people {furi['furiten riichi', 'people'] / n:.1%}, "
+              f"AI {furi['furiten riichi', 'AI'] / n:.1%}; another riichi: people "
+              f"{furi['other riichi', 'people'] / n:.1%}, AI {furi['other riichi', 'AI'] / n:.1%}")
     print("the people's hands at their first riichi chance: declared at once or not, and how the "
           "round went for them (won, dealt in later)")
     print(f"{'threat':8}{'dama':9}{'wait':6}{'riichi':>8}{'won':>7}{'dealt':>7}{'dama':>7}"
