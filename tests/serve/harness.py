@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -17,6 +18,9 @@ from tests.ptys import PtyProcess
 SSH = shutil.which("ssh")
 SSH_KEYGEN = shutil.which("ssh-keygen")
 ROOT = Path(__file__).resolve().parents[2]
+#: how long a server may take to print its "listening on" line before the test fails (a hung
+#: start must fail the suite, not stall it)
+START_TIMEOUT = 60.0
 
 
 def make_key(directory: Path, name: str) -> Path:
@@ -34,6 +38,12 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "app", "serve", "--port", "0", *args],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        ready, _, _ = select.select([self.proc.stdout], [], [], START_TIMEOUT)
+        if not ready:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+            raise RuntimeError(f"server printed nothing in {START_TIMEOUT:.0f} s: {err!r}")
         line = self.proc.stdout.readline()
         match = re.search(r"listening on [\d.]+:(\d+)", line)
         if not match:
