@@ -233,15 +233,20 @@ class Player(Agent):
         melds = list(sit.melds) + ([extra] if extra else [])
         return [(m.kinds, m.opened) for m in melds], melds
 
-    def _hand_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
-                    tiles: Sequence[int], route_han: float, closed: bool) -> float:
+    def _dora_han(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
+                  tiles: Sequence[int]) -> int:
+        """The dora of a hand (``counts`` and ``tiles`` in hand, ``melds``): indicated dora,
+        red fives and the Norths set aside."""
         dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
         dora += sit.dora_count([t >> 2 for m in melds for t in m.tiles])
         dora += nuki_count(sit.view)  # P1: each North set aside is a dora of the hand
         red = self.rules.red_fives
-        reds = sum(1 for t in tiles if is_red(t, red))
-        reds += sum(1 for m in melds for t in m.tiles if is_red(t, red))
-        han = route_han + dora + reds
+        dora += sum(1 for t in tiles if is_red(t, red))
+        return dora + sum(1 for m in melds for t in m.tiles if is_red(t, red))
+
+    def _hand_value(self, sit: Situation, counts: Sequence[int], melds: Sequence[Meld],
+                    tiles: Sequence[int], route_han: float, closed: bool) -> float:
+        han = route_han + self._dora_han(sit, counts, melds, tiles)
         if closed:
             han += 0.4  # ura, ippatsu, tsumo, pinfu on average
             if self.style.lone_yakuhai:
@@ -390,11 +395,7 @@ class Player(Agent):
         rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
         near = min(r.shanten for r in rs)
         han = max(hand_han(rs, r) for r in rs if r.shanten == near)
-        dora = sit.dora_count([k for k in range(34) for _ in range(counts[k])])
-        meld_tiles = [t for m in melds for t in m.tiles]
-        dora += sit.dora_count([t >> 2 for t in meld_tiles]) + nuki_count(sit.view)
-        dora += sum(1 for t in (*tiles, *meld_tiles) if is_red(t, self.rules.red_fives))
-        return han + dora <= CHEAP_YAKUHAI_HAN
+        return han + self._dora_han(sit, counts, melds, tiles) <= CHEAP_YAKUHAI_HAN
 
     @staticmethod
     def _formal(counts: Sequence[int], melds: Sequence[Meld]) -> bool:

@@ -87,10 +87,9 @@ def ready_waits(sit: Situation, legal: tuple[Action, ...]) -> dict[int, tuple[in
     return out
 
 
-def best_look(ws: tuple[int, ...], sit: Situation) -> str:
-    """The look among the waits ``ws`` (from the seat's river, ``ai.chances.wait_look``) that
-    is thrown to a riichi most (``RON_BY_LOOK``)."""
-    river = {rt.tile >> 2 for rt in sit.view.rivers[sit.view.seat]}
+def best_look(ws: tuple[int, ...], river: set[int]) -> str:
+    """The look among the waits ``ws`` (from the seat's ``river``, ``ai.chances.wait_look``)
+    that is thrown to a riichi most (``RON_BY_LOOK``)."""
     return max((wait_look(w, river) for w in ws), key=RON_BY_LOOK.__getitem__)
 
 
@@ -135,7 +134,7 @@ def main() -> int:
                 kept = ready[played.tile >> 2]
                 ai_kept = ready.get(choice.tile >> 2) if isinstance(choice, (Riichi, Discard)) \
                     else None
-                for look in ("*", best_look(kept, sit)):
+                for look in ("*", best_look(kept, river)):
                     picks[(look, "n")] += 1
                     picks[(look, "same")] += ai_kept == kept
                     picks[(look, "ready")] += ai_kept is not None
