@@ -20,7 +20,7 @@ end of the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ai import sanma
@@ -54,7 +54,16 @@ from ai.riichi import (
     win_worth,
 )
 from ai.style import style_for
-from ai.value import best_route, hand_han, lone_yakuhai_han, points, route_ukeire, routes
+from ai.tenpai_change import better_waits
+from ai.value import (
+    best_route,
+    hand_han,
+    lone_yakuhai_han,
+    pair_ukeire,
+    points,
+    route_ukeire,
+    routes,
+)
 from engine.actions import (
     AbortNineTerminals,
     Action,
@@ -287,6 +296,10 @@ class Player(Agent):
         n: float
         if best.needs:
             n = route_ukeire(counts, info, best, sit.unseen) or 0
+        elif best.pair is not None and not closed and self.style.pair_route:
+            # an open hand whose yaku is a yakuhai pair's third copy: as fast as that copy or
+            # the rest of the hand's steps come, not every tile that improves the shape
+            n = pair_ukeire(counts, best, sit.unseen, sets)
         elif best.keep is None:
             s, _, n = ukeire(counts, sit.unseen, sets, closed)
         else:
@@ -678,44 +691,79 @@ class Player(Agent):
         return (self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=True),
                 self._tenpai_value(sit, row.counts, melds, row.tiles, True, riichi=False))
 
-    def _riichi_dama(self, sit: Situation, row: Candidate
+    def _riichi_dama(self, sit: Situation, row: Candidate, change: bool = False
                      ) -> tuple[float, float, float] | None:
         """(riichi, dama, ready): what the ready hand ``row`` leaves wins declared and silent,
         and what it may collect in noten payments either way (K1); None when riichi wins on
-        no tile."""
+        no tile. With ``change`` (and ``Style.wait_change``) dama is worth at least waiting one
+        turn for a draw that changes the wait to a better one and declaring then
+        (``_wait_change``)."""
         (w_r, v_r, ron_r), (w_d, v_d, ron_d) = self._ready_values(sit, row)
         if w_r == 0:
             return None
         draws = max(1, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
         hazard = self._hazard(sit)
-        p_r = win_probability(0, w_r, unseen, draws, ron_r, w_r, hazard)
         ol = self._outlook
         stick = 1000.0 if ol is None else ol.stick_cost()
         if ol is not None:  # final-score gains: a small factor for the ura and ippatsu
             v_r *= RIICHI_EXTRA_LIMIT
-        ev_r = p_r * (v_r + self._win_bonus(sit)) - (1 - p_r) * stick
-        if w_d and ron_d:
-            # a silent wait is hit more often: the others neither fold nor read it (measured)
-            p_d = win_probability(0, w_d * DAMA_HITS, unseen, draws, True, None, hazard)
-        else:
-            # no yaku without riichi: only a tsumo wins dama
-            p_d = win_probability(0, w_d, unseen, draws, False, w_d, hazard)
-        ev_d = p_d * (v_d + self._win_bonus(sit))
+        bonus = self._win_bonus(sit)
         # dama keeps the option to fold; riichi commits against every later threat
         threatened = any(o.riichi for o in sit.opponents)
-        if threatened and w_r <= 2 and v_r < 5000:
-            ev_r -= 1200
-        if self._foresight(sit):
-            # and it throws every tile it draws from now on, where dama can still fold
-            ev_r -= riichi_cost(self._opponents(sit), sit.turn, sit.dora, draws) * \
-                self._defence_weight(sit)
         # what riichi does beyond this hand (the others fold, the table slows): the same
         # points for every hand, not a share of this one's worth (which made a haneman's
         # riichi, which adds little, look better the bigger the hand)
-        ev_r += (self.style.riichi_bias + self._mood(sit)[2]) * RIICHI_TYPICAL
+        beyond = (self.style.riichi_bias + self._mood(sit)[2]) * RIICHI_TYPICAL
+
+        def declared(w: float, ron: bool, n: int) -> tuple[float, float]:
+            """(worth, win chance) of a riichi on ``w`` copies with ``n`` draws left."""
+            p = win_probability(0, w, unseen, n, ron, w, hazard)
+            ev = p * (v_r + bonus) - (1 - p) * stick
+            if threatened and w <= 2 and v_r < 5000:
+                ev -= 1200
+            if self._foresight(sit):
+                # and it throws every tile it draws from now on, where dama can still fold
+                ev -= riichi_cost(self._opponents(sit), sit.turn, sit.dora, n) * \
+                    self._defence_weight(sit)
+            return ev + beyond, p
+
+        ev_r, p_r = declared(w_r, ron_r, draws)
+        if w_d and ron_d:
+            # a silent wait is hit more often: the others neither fold nor read it (measured)
+            d_copies = w_d * DAMA_HITS
+        else:
+            # no yaku without riichi: only a tsumo wins dama
+            d_copies = w_d
+        p_d = win_probability(0, d_copies, unseen, draws, bool(w_d and ron_d), None, hazard)
+        ev_d = p_d * (v_d + bonus)
+        if change and self.style.wait_change and ev_r > ev_d and draws > 1:
+            p_one = win_probability(0, d_copies, unseen, 1, bool(w_d and ron_d), None, hazard)
+            on = (1 - hazard) - p_one  # the round goes on to the next own draw, not won
+
+            def next_turn(w: float, ron: bool) -> float:
+                return declared(w, ron, draws - 1)[0]
+
+            later = self._wait_change(sit, row, unseen, next_turn, next_turn(w_r, ron_r))
+            ev_d = max(ev_d, p_one * (v_d + bonus) + on * later)
         ready = self._keiten(sit, 0, w_r, p_r, draws, unseen, hazard)
         return ev_r, ev_d, ready
+
+    @staticmethod
+    def _wait_change(sit: Situation, row: Candidate, unseen: int,
+                     declared: Callable[[float, bool], float], stay: float) -> float:
+        """What dama for one turn and riichi at the next draw is worth: the riichi ``stay``
+        worth then on the same wait, or ``declared`` on a better one when the draw lets a
+        discard leave one (``ai.tenpai_change.better_waits``): a furiten wait that turns into
+        one that wins by ron, a kanchan into a two-sided wait."""
+        v = sit.view
+        river = {rt.tile >> 2 for rt in v.rivers[v.seat]} | {row.kind}
+        total = 0.0
+        changed = 0
+        for n, w, ron in better_waits(row.counts, river, sit.unseen):
+            total += n * max(stay, declared(w, ron))
+            changed += n
+        return (total + (unseen - changed) * stay) / unseen
 
     def _riichi(self, sit: Situation, scored: list[Candidate],
                 riichis: dict[int, Riichi],
@@ -738,8 +786,8 @@ class Player(Agent):
             # a decent wait (four copies or more) always riichi; a poor one only without a yaku
             return riichis[row.kind] if w_r >= 4 or w_d == 0 else None
         both = weighed.get(row.kind) if weighed else None
-        if both is None:
-            both = self._riichi_dama(sit, row)
+        if both is None or (both[0] > both[1] and self.style.wait_change):
+            both = self._riichi_dama(sit, row, change=True)
         if both is None:
             return None
         if self.level == "easy":

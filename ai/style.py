@@ -30,6 +30,8 @@ class Style:
     tanyao_cut: float = 0.0  # taken off call_bias for a call that opens a closed hand into tanyao only
     yakuhai_cut: float = 0.0  # taken off call_bias for a yakuhai pon opening a closed hand into 2 han or less
     ron_looks: bool = False  # a closed ready hand's copies weighed by how safe they look (ai.chances.ron_weight)
+    pair_route: bool = False  # an open yakuhai-pair route as fast as its steps (value.pair_ukeire)
+    wait_change: bool = False  # dama keeps the chance of a better wait (ai.tenpai_change)
 
 
 LEVELS = {
@@ -47,10 +49,16 @@ LEVELS = {
     # for a call that opens a closed hand into tanyao only (bench_calls: people take 11.2% of such
     # calm offers, hard took 22.3%; its open wins averaged 4,246 points against the bots' 6,037);
     # less of it for a yakuhai pon that opens a closed hand into 2 han or less (people take 66%
-    # of those calm offers, 86% of the richer ones; hard took 78% and 84%: 66% and 80% with it)
+    # of those calm offers, 86% of the richer ones; hard took 78% and 84%: 66% and 80% with it);
+    # dama keeps the chance to change a poor or furiten wait (bench_riichi: people declared a
+    # yakuless riichi on four live wait tiles or fewer early in the round 44.6% of the time,
+    # hard 99.5%, 72.8% with it); an open hand's yakuhai pair is as fast as its own steps
+    # (bench_calls: people take 3.0% of the early offers that leave a yakuless ready shape,
+    # hard took 13.6%, 11.7% with it)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
-                  tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True),
+                  tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
+                  pair_route=True),
 }
 PERSONALITY = {
     "balanced": {},

@@ -50,6 +50,7 @@ class Route:
     han: float  # han the route itself brings (before dora and other routes)
     keep: frozenset[int] | None  # kinds that serve the route (None = all)
     needs: frozenset[int] = frozenset()  # kinds the final hand must hold (ittsu, sanshoku runs)
+    pair: int | None = None  # the yakuhai pair whose third copy the route needs
 
 
 def _mask(counts: Sequence[int], keep: frozenset[int]) -> list[int]:
@@ -127,7 +128,7 @@ def routes(
                 c = list(counts)
                 c[k] = 0
                 s = regular_shanten(c, sets - 1) + 1
-                out.append(Route("yakuhai", s, float(yakuhai_han(k)), None))
+                out.append(Route("yakuhai", s, float(yakuhai_han(k)), None, pair=k))
     if (closed or kuitan) and all(k in SIMPLES for k in meld_kinds):
         c = _mask(counts, SIMPLES)
         out.append(Route("tanyao", regular_shanten(c, sets), 1.0, SIMPLES))
@@ -409,6 +410,26 @@ def best_route(rs: Sequence[Route]) -> Route | None:
     if not rs:
         return None
     return min(rs, key=lambda r: (r.shanten, -r.han))
+
+
+def pair_ukeire(counts: Sequence[int], route: Route, unseen: Sequence[int], sets: int) -> int:
+    """The unseen copies that bring a yakuhai pair's route (``Route.pair``) a step nearer: its
+    third copy, or a draw that lowers the shanten of the rest of the hand, which must make the
+    sets without the pair. Not the whole hand's ukeire: a draw that only improves the shape
+    (a ready shape that wins on the pair's kind alone) leaves the route where it was.
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> c = kinds_to_counts(parse_kinds("4567899p7s22z"))  # 456p 789p, the 9p and 7s apart
+    >>> pair_ukeire(c, Route("yakuhai", 1, 2.0, None, pair=28), [4 - n for n in c], 3)
+    14
+
+    (3p, 6p, 9p and 7s complete the rest: 12 copies; the South: 2. Every draw that improves
+    the shape: 35.)
+    """
+    assert route.pair is not None
+    c = list(counts)
+    c[route.pair] = 0
+    return ukeire(c, unseen, sets - 1, False)[2] + unseen[route.pair]
 
 
 #: how much of a route's han a hand that far from tenpai can expect to keep on the way
