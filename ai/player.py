@@ -729,16 +729,14 @@ class Player(Agent):
             return ev + beyond, p
 
         ev_r, p_r = declared(w_r, ron_r, draws)
-        if w_d and ron_d:
-            # a silent wait is hit more often: the others neither fold nor read it (measured)
-            d_copies = w_d * DAMA_HITS
-        else:
-            # no yaku without riichi: only a tsumo wins dama
-            d_copies = w_d
-        p_d = win_probability(0, d_copies, unseen, draws, bool(w_d and ron_d), None, hazard)
+        # a silent wait is hit more often: the others neither fold nor read it (measured); with
+        # no yaku without riichi, only a tsumo wins dama
+        dama_ron = bool(w_d and ron_d)
+        d_copies = w_d * DAMA_HITS if dama_ron else w_d
+        p_d = win_probability(0, d_copies, unseen, draws, dama_ron, None, hazard)
         ev_d = p_d * (v_d + bonus)
         if change and self.style.wait_change and ev_r > ev_d and draws > 1:
-            p_one = win_probability(0, d_copies, unseen, 1, bool(w_d and ron_d), None, hazard)
+            p_one = win_probability(0, d_copies, unseen, 1, dama_ron, None, hazard)
             on = (1 - hazard) - p_one  # the round goes on to the next own draw, not won
 
             def next_turn(w: float, ron: bool) -> float:

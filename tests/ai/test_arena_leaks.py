@@ -1,16 +1,13 @@
 """benchmarks/arena_leaks.py: the split of a seat's score changes by cause, on a made-up mjai log
 (issue 16)."""
 
-import importlib.util
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("arena_leaks", ROOT / "benchmarks" / "arena_leaks.py")
-assert _spec is not None and _spec.loader is not None
-leaks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(leaks)
+from tests.ai.helpers import benchmark
+
+leaks = benchmark("arena_leaks")
 
 HANDS = [
     # seat 0: tenpai on the 4p kanchan (no yaku but riichi); it stays dama and throws 5p
