@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,40 +36,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena_leaks import kind  # noqa: E402
+from riichi_waits import houou_games, start_hands  # noqa: E402
 
 from ai.efficiency import shanten, ukeire  # noqa: E402
-from engine.records import read_record  # noqa: E402
-from engine.records.mjai import to_mjai_events  # noqa: E402
-from engine.replay import replay_game  # noqa: E402
 
-MJLOG = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjlog"
 Event = dict[str, Any]
 Tally = Counter[tuple[str, int, str]]  # (closed / open, shanten, turns / predicted / observed)
 FAR = 3  # the furthest shanten counted
-
-
-def games(folder: Path = MJLOG) -> Iterator[list[Event]]:
-    """Each four-player game in ``folder`` as mjai events, replayed by the engine."""
-    for p in sorted(folder.iterdir()):
-        record = read_record(p)
-        if record.rules.players != 4:
-            continue
-        game = replay_game(record, check=False).game
-        if game is not None:
-            yield to_mjai_events(game)
 
 
 class _Round:
     """Every seat's concealed tiles (kinds), what each seat has seen, and its open state."""
 
     def __init__(self, start: Event) -> None:
-        tehais = start["tehais"]
-        self.seats = len(tehais)
-        self.hands = [[0] * 34 for _ in range(self.seats)]
-        for s, tiles in enumerate(tehais):
-            for t in tiles:
-                if t != "?":
-                    self.hands[s][kind(t)] += 1
+        self.hands = start_hands(start)
+        self.seats = len(self.hands)
         self.seen = [0] * 34  # rivers, called tiles, dora indicators: visible to every seat
         self.seen[kind(start["dora_marker"])] += 1
         self.melds = [0] * self.seats
@@ -151,7 +132,7 @@ def report(tally: Tally) -> None:
 def main() -> int:
     tally: Tally = Counter()
     n = 0
-    for events in games():
+    for events, _ in houou_games():
         count(events, tally)
         n += 1
     print(f"steps toward tenpai per own turn, {n} Houou games (predicted by the own draws, "

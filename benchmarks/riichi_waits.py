@@ -74,6 +74,16 @@ def arena_games(folders: Iterable[str]) -> Iterator[tuple[list[Event], int]]:
             yield list(events(f)), hero_seat(f)
 
 
+def start_hands(start: Event) -> list[list[int]]:
+    """Every seat's tiles (counts by kind) in a ``start_kyoku`` event (hidden ones left out)."""
+    hands = [[0] * 34 for _ in start["tehais"]]  # type: ignore[attr-defined]
+    for s, tiles in enumerate(start["tehais"]):  # type: ignore[arg-type, var-annotated]
+        for x in tiles:
+            if x != "?":
+                hands[s][kind(x)] += 1
+    return hands
+
+
 def _who(seat: int, hero: int) -> str:
     return "all" if hero < 0 else "hero" if seat == hero else "bots"
 
@@ -91,10 +101,7 @@ def count(game: list[Event], hero: int, tally: dict[str, Tally]) -> None:
     for ev in game:
         t = ev["type"]
         if t == "start_kyoku":
-            hands = [[0] * 34 for _ in range(4)]
-            for s, tiles in enumerate(ev["tehais"]):  # type: ignore[arg-type, var-annotated]
-                for x in tiles:
-                    hands[s][kind(x)] += 1
+            hands = start_hands(ev)
             opened, riichi = [False] * 4, [False] * 4
             rivers, visible = [set() for _ in range(4)], [0] * 34
             declared, pending = {}, -1
@@ -183,10 +190,7 @@ def count_states(game: list[Event], hero: int, tally: Tally) -> None:
     for ev in game:
         t = ev["type"]
         if t == "start_kyoku":
-            hands = [[0] * 34 for _ in range(4)]
-            for s, tiles in enumerate(ev["tehais"]):  # type: ignore[arg-type, var-annotated]
-                for x in tiles:
-                    hands[s][kind(x)] += 1
+            hands = start_hands(ev)
             melds, states, first, later, ended = [0] * 4, {}, -1, set(), False
         elif t == "tsumo" and ev["pai"] != "?":
             hands[int(ev["actor"])][kind(str(ev["pai"]))] += 1  # type: ignore[call-overload]
