@@ -83,6 +83,8 @@ def count(events: Iterable[Event], tally: Tally) -> None:
             r.show(a, e["consumed"])
             r.melds[a] += 1
             r.opened[a] = True
+            if t == "daiminkan":
+                r.pending[a] = None  # a replacement draw follows: not a turn like the others
         elif t in ("ankan", "kakan"):
             a = e["actor"]
             r.show(a, e["consumed"] if t == "ankan" else [e["pai"]])
