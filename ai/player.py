@@ -53,6 +53,8 @@ from ai.riichi import (
     RIICHI_TYPICAL,
     win_worth,
 )
+from ai.stock import fold_dangers, keep_costs
+from ai.stock import weight as stock_weight
 from ai.style import style_for
 from ai.tenpai_change import better_waits
 from ai.value import (
@@ -625,8 +627,10 @@ class Player(Agent):
             ev, s, n = self.evaluate(sit, c, tiles, deep=False)
             scored.append(Candidate(0.0, ev, s, n, k, act, c, tiles))
         s_min = min(x.shanten for x in scored)
+        keep = self._keep_costs(sit)
         for x in scored:
-            x.score = self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind)
+            x.score = self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind) - \
+                keep.get(x.kind, 0.0)
 
         def order(x: Candidate) -> tuple[float, int]:
             return -round(x.score, 3), reach(x.kind, sit.unseen)
@@ -636,7 +640,8 @@ class Player(Agent):
             for x in scored[:4]:
                 if x.shanten == 1:
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
-                    x.score = self._push(sit, x.ev, 1, s_min) - self._danger(sit, x.kind)
+                    x.score = self._push(sit, x.ev, 1, s_min) - self._danger(sit, x.kind) - \
+                        keep.get(x.kind, 0.0)
             scored.sort(key=order)
         riichis = riichi_choices(legal)
         weighed = self._weigh_riichi(sit, scored, riichis, s_min)
@@ -656,6 +661,20 @@ class Player(Agent):
             if r is not None:
                 return r
         return choice.action
+
+    def _keep_costs(self, sit: Situation) -> dict[int, float]:
+        """With ``Style.stock``, what each discard of a calm closed hand one step from tenpai or
+        more gives up of the safe tiles it could fold with if a riichi came (``ai.stock``); at
+        four seats, where it was measured."""
+        if not self.style.stock or sit.players != 4 or not sit.closed or \
+                any(o.riichi for o in sit.opponents):
+            return {}
+        w = stock_weight(sit.turn)
+        if w <= 0 or sit.own_shanten() < 1:
+            return {}
+        costs = keep_costs(sit.counts, fold_dangers(sit.counts, sit.opponents, sit.unseen,
+                                                    sit.dora))
+        return {k: w * c for k, c in costs.items()}
 
     def _weigh_riichi(self, sit: Situation, scored: list[Candidate],
                       riichis: dict[int, Riichi], s_min: int

@@ -32,6 +32,7 @@ class Style:
     ron_looks: bool = False  # a closed ready hand's copies weighed by how safe they look (ai.chances.ron_weight)
     pair_route: bool = False  # an open yakuhai-pair route as fast as its steps (value.pair_ukeire)
     wait_change: bool = False  # dama keeps the chance of a better wait (ai.tenpai_change)
+    stock: bool = False  # a calm closed hand keeps tiles to fold with (ai.stock)
 
 
 LEVELS = {
