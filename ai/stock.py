@@ -18,6 +18,12 @@ one step from tenpai or more; benchmarks/bench_discards.py): the AI threw the pe
 18,610 of them, 18,755 with the stock (+2 points from the 7th to the 11th discard, and none
 before: early, keeping the safe tile instead of the hand's shape lost more than it won). A
 flat weight over the round, or a fold of 2, 4 or 5 tiles, agreed less.
+
+Measured and left out of ``hard`` (``Style.stock`` is off for every level): head to head
+against plain hard 2.440 +- 0.048 (200 games, seeds 7000; deal-in 11.5 -> 10.8%) and 2.490 +-
+0.055 (seeds 7100); against three tenhou-python-bot in the arena, 52 games paired on seeds
+9700-9712, 2.596 -> 2.712 (3 games better, 9 worse): no gain where issue 16 measures. Rerun:
+``benchmarks/bench_arena.py --opp tpb --seeds 13 --seed 9700 --knob stock=true``.
 """
 
 from __future__ import annotations
@@ -62,7 +68,7 @@ def fold_dangers(counts: Sequence[int], opponents: Sequence[Opponent], unseen: S
     if not free:
         return []
     losses = [expected_loss(o, dora) for o in free]
-    return [sum(tile_danger(k, o, unseen, dora) * loss for o, loss in zip(free, losses))
+    return [sum(tile_danger(k, o, unseen, dora) * loss for o, loss in zip(free, losses, strict=True))
             / len(free) if counts[k] else 0.0 for k in range(34)]
 
 
