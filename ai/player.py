@@ -628,9 +628,13 @@ class Player(Agent):
             scored.append(Candidate(0.0, ev, s, n, k, act, c, tiles))
         s_min = min(x.shanten for x in scored)
         keep = self._keep_costs(sit)
-        for x in scored:
-            x.score = self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind) - \
+
+        def score(x: Candidate) -> float:
+            return self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind) - \
                 keep.get(x.kind, 0.0)
+
+        for x in scored:
+            x.score = score(x)
 
         def order(x: Candidate) -> tuple[float, int]:
             return -round(x.score, 3), reach(x.kind, sit.unseen)
@@ -640,8 +644,7 @@ class Player(Agent):
             for x in scored[:4]:
                 if x.shanten == 1:
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
-                    x.score = self._push(sit, x.ev, 1, s_min) - self._danger(sit, x.kind) - \
-                        keep.get(x.kind, 0.0)
+                    x.score = score(x)
             scored.sort(key=order)
         riichis = riichi_choices(legal)
         weighed = self._weigh_riichi(sit, scored, riichis, s_min)

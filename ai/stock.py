@@ -67,9 +67,9 @@ def fold_dangers(counts: Sequence[int], opponents: Sequence[Opponent], unseen: S
     free = [replace(o, riichi=True, riichi_turn=len(o.river)) for o in opponents if not o.riichi]
     if not free:
         return []
-    losses = [expected_loss(o, dora) for o in free]
-    return [sum(tile_danger(k, o, unseen, dora) * loss for o, loss in zip(free, losses, strict=True))
-            / len(free) if counts[k] else 0.0 for k in range(34)]
+    priced = [(o, expected_loss(o, dora)) for o in free]
+    return [sum(tile_danger(k, o, unseen, dora) * loss for o, loss in priced) / len(free)
+            if counts[k] else 0.0 for k in range(34)]
 
 
 def fold_loss(counts: Sequence[int], dangers: Sequence[float]) -> float:
