@@ -259,7 +259,7 @@ class Player(Agent):
                     tiles: Sequence[int], route_han: float, closed: bool) -> float:
         han = route_han + self._dora_han(sit, counts, melds, tiles)
         if closed:
-            han += 0.4  # ura, ippatsu, tsumo, pinfu on average
+            han += self.style.closed_han  # ura, ippatsu, tsumo, pinfu on average
             if self.style.lone_yakuhai:
                 # the cheap count first: the own hand's shanten (once a decision) only when a
                 # lone yakuhai is held; a closed hand here is a closed hand now

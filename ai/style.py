@@ -33,6 +33,7 @@ class Style:
     pair_route: bool = False  # an open yakuhai-pair route as fast as its steps (value.pair_ukeire)
     wait_change: bool = False  # dama keeps the chance of a better wait (ai.tenpai_change)
     stock: bool = False  # a calm closed hand keeps tiles to fold with (ai.stock)
+    closed_han: float = 0.4  # han a closed hand is worth beyond its yaku and dora (ura, tsumo...)
 
 
 LEVELS = {
@@ -55,7 +56,13 @@ LEVELS = {
     # yakuless riichi on four live wait tiles or fewer early in the round 44.6% of the time,
     # hard 99.5%, 72.8% with it); an open hand's yakuhai pair is as fast as its own steps
     # (bench_calls: people take 3.0% of the early offers that leave a yakuless ready shape,
-    # hard took 13.6%, 11.7% with it)
+    # hard took 13.6%, 11.7% with it). Measured and left out: half the call bias (0.8 -> 0.4;
+    # against tenhou-python-bot hard's open wins were many and cheap, 8.8 a hundred rounds at
+    # 3,620 points to the bot's 6.0 at 6,276): 80 arena games paired with these on seeds
+    # 9700-9719, 2.525 -> 2.487 (14 better, 12 worse; 9700-9712 2.596 -> 2.462, deal-in 10.2 ->
+    # 8.9%, call 28.2 -> 18.4%, average win 6,320 -> 7,210; 9713-9719 2.393 -> 2.536), four
+    # hard's calls 23.0 -> 18.5% of rounds (band 28-35%), bench_calls' calm closed yakuhai pons
+    # 70.8 -> 51.2% (people 72.9%): within the noise against the bot, further from people
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,

@@ -196,3 +196,22 @@ def test_hard_keeps_a_closed_hand_three_steps_away_rather_than_chi():
     assert isinstance(hard.act(view, legal), Chi)
     hard.style = dataclasses.replace(hard.style, closed_chi=-1)
     assert hard.act(view, legal) == Pass()
+
+
+def test_closed_han_knob_prices_the_closed_hand_a_call_gives_up():
+    # 34566m 33346p 677s, 8s from the left: the chi 678s makes the closed 1-shanten ready, open,
+    # on a kanchan 5p for tanyao alone. Hard takes it with a closed hand priced 0.4 han above its
+    # yaku and dora; with the measured 1.09 (ura, ippatsu, menzen tsumo: ai.riichi,
+    # Style.closed_han) the closed hand and its riichi are worth keeping
+    import dataclasses
+
+    from engine.actions import Chi, Pass
+    from tests.ai.test_advice import _call_view, _hand_tiles
+
+    view, tile, _ = _call_view("34566m33346p677s", "8s")
+    legal = (Chi(_hand_tiles(view, "67s"), tile), Pass())
+    hard = make_agent("hard", seed=1, rules=TENHOU)
+    assert hard.style.closed_han == 0.4
+    assert isinstance(hard.act(view, legal), Chi)
+    hard.style = dataclasses.replace(hard.style, closed_han=1.09)
+    assert hard.act(view, legal) == Pass()
