@@ -16,7 +16,10 @@ tenpai with a closed hand, and how those rounds ended; and the rounds where anot
 riichi came before the hero's own: how often it kept pushing, how those rounds ended; and how
 often, facing a riichi, it threw a tile that was not a genbutsu (safe against every riichi: the
 riichi seat's own discards and what anyone threw after it declared) while it held one, and how
-many of its deal-ins into a riichi came so.
+many of its deal-ins into a riichi came so. Last, the first call of each closed hand, by the
+call (chi, pon, a yakuhai pon) and the hand's shanten before it: how often, how often the hand
+won and its average win (the hero opened for speed where tenhou-python-bot opened for value:
+issue 16).
 
     nice -n 10 .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --logs /tmp/rule
     .venv/bin/python benchmarks/arena_leaks.py /tmp/rule
@@ -72,6 +75,8 @@ class Seat:
         self.discards = 0
         self.last = ""  # its hand before its last discard, and that discard
         self.first_tenpai = ""  # the hand, turn and threat at its first closed tenpai
+        self.opening = ""  # its first call of a closed hand: the call and the hand's shanten
+        self.won_points = 0  # what its win this round paid it
         self.end = "draw"  # how the round ended for it: won, dealt in, another won, draw
         self.river: set[int] = set()  # kinds it discarded this round
         self.held_safe = False  # its last discard faced a riichi while it held a genbutsu
@@ -111,10 +116,13 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
     riichi_on: list[int] = []  # seats with a riichi accepted, in order
     passed: dict[int, set[int]] = {}  # per riichi seat: kinds anyone discarded after it
     pending_reach = -1
+    value_winds: list[set[int]] = []  # per seat: the winds that are yakuhai for it
     for ev in events(path):
         t = ev["type"]
         if t == "start_kyoku":
             hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[arg-type]
+            oya = int(ev["oya"])  # type: ignore[call-overload]
+            value_winds = [{kind(str(ev["bakaze"])), 27 + (s - oya) % 4} for s in range(4)]
             riichi_on = []
             passed = {}
             rounds["rounds"] += len(seats)
@@ -181,6 +189,12 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
         elif t in ("chi", "pon", "daiminkan"):
             a = int(ev["actor"])  # type: ignore[call-overload]
             h = hands[a]
+            if not h.opened:
+                k = kind(str(ev["pai"]))
+                value = t != "chi" and (k >= 31 or k in value_winds[a])
+                h.opening = (f"{'yakuhai ' if value else ''}{'chi' if t == 'chi' else 'pon'}, "
+                             f"{min(shanten(h.counts, 4 - h.melds), 3)}"
+                             f"{'+' if shanten(h.counts, 4 - h.melds) >= 3 else ''}-shanten")
             for c in ev["consumed"]:  # type: ignore[attr-defined]
                 h.counts[kind(c)] -= 1
             h.melds += 1
@@ -199,9 +213,11 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             wh = hands[w]
             hand = "riichi" if wh.riichi else "open" if wh.opened else "dama"
             for x in hands:
-                x.end = "another won"
+                if x.end != "won":  # a double ron: the first winner stays one
+                    x.end = "another won"
             hands[target].end = "dealt in"
             wh.end = "won"
+            wh.won_points = int(deltas[w])  # type: ignore[index]
             for s in seats:
                 d = float(deltas[s])  # type: ignore[index]
                 if s == w:
@@ -229,6 +245,11 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
         elif t == "end_kyoku":
             for s in seats:
                 h = hands[s]
+                if h.opening:
+                    cnt[f"opened: {h.opening}"] += 1
+                    if h.end == "won":
+                        cnt[f"opened: {h.opening}: won"] += 1
+                        cnt[f"opened: {h.opening}: won points"] += h.won_points
                 if h.dama and not h.riichi and not h.opened:
                     cnt["closed tenpai, never riichi"] += 1
                     cnt[f"closed tenpai, never riichi: {h.end}"] += 1
@@ -294,6 +315,15 @@ def main() -> int:
               "folding discards facing a riichi", "  of them not a genbutsu, one held",
               "deal-ins into a riichi", "  of them with a genbutsu held"):
         print(f"  {k:<38} hero {hc.get(k, 0):5d}   opponents/seat {oc.get(k, 0) / 3:7.1f}")
+    print("the first call of a closed hand, by the call and the hand's shanten before it: how many "
+          "(the opponents per seat), how many won and their average win")
+    for k in sorted(x for x in set(hc) | set(oc) if x.startswith("opened: ") and x.count(":") == 1):
+        row = []
+        for c, per in ((hc, 1), (oc, 3)):
+            n, won = c.get(k, 0), c.get(k + ": won", 0)
+            avg = c.get(k + ": won points", 0) / won if won else 0.0
+            row.append(f"{n / per:6.1f} won {won / n if n else 0:6.1%} average {avg:7,.0f}")
+        print(f"  {k[8:]:<24} hero {row[0]}   opponents/seat {row[1]}")
     return 0
 
 

@@ -102,3 +102,35 @@ def test_the_totals_spread_is_printed(tmp_path, capsys, monkeypatch):
     assert leaks.main() == 0
     out = capsys.readouterr().out
     assert "standard deviation 2,828" in out  # -3,900 and -7,900
+
+
+def test_a_closed_hands_first_call_is_counted_with_its_outcome(tmp_path):
+    """Seat 0 (22m 789m 35p 123s 6s CC: one step from tenpai) pons the chun seat 1 throws, and
+    wins off seat 1: one 'yakuhai pon, 1-shanten' opening, won for 2,000; seat 1 opened none."""
+    hands = [list(h) for h in HANDS]
+    hands[0] = ["2m", "2m", "7m", "8m", "9m", "3p", "5p", "1s", "2s", "3s", "C", "C", "6s"]
+    hands[1][12] = "C"
+    evs = [
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1z", "kyoku": 1, "honba": 0,
+         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+        {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "W"},
+        {"type": "dahai", "actor": 1, "pai": "C", "tsumogiri": False},
+        {"type": "pon", "actor": 0, "target": 1, "pai": "C", "consumed": ["C", "C"]},
+        {"type": "dahai", "actor": 0, "pai": "6s", "tsumogiri": False},
+        {"type": "tsumo", "actor": 1, "pai": "4p"},
+        {"type": "dahai", "actor": 1, "pai": "4p", "tsumogiri": True},
+        {"type": "hora", "actor": 0, "target": 1, "deltas": [2000, -2000, 0, 0]},
+        {"type": "end_kyoku"},
+    ]
+    path = tmp_path / "game_1_cmd_rule_rule_rule.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in evs))
+    cnt: Counter[str] = Counter()
+    leaks.analyse(path, [0], defaultdict(float), cnt, Counter())
+    assert cnt["opened: yakuhai pon, 1-shanten"] == 1
+    assert cnt["opened: yakuhai pon, 1-shanten: won"] == 1
+    assert cnt["opened: yakuhai pon, 1-shanten: won points"] == 2000
+    other: Counter[str] = Counter()
+    leaks.analyse(path, [1], defaultdict(float), other, Counter())
+    assert not [k for k in other if k.startswith("opened")]
