@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.efficiency import shanten
 from engine.mjai.names import parse_mjai_tile
-from engine.tiles import format_kinds
+from engine.tiles import DRAGONS, format_kinds, seat_wind
 
 
 def kind(name: str) -> int:
@@ -122,7 +122,7 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
         if t == "start_kyoku":
             hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[arg-type]
             oya = int(ev["oya"])  # type: ignore[call-overload]
-            value_winds = [{kind(str(ev["bakaze"])), 27 + (s - oya) % 4} for s in range(4)]
+            value_winds = [{kind(str(ev["bakaze"])), seat_wind(s, oya)} for s in range(4)]
             riichi_on = []
             passed = {}
             rounds["rounds"] += len(seats)
@@ -191,10 +191,10 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             h = hands[a]
             if not h.opened:
                 k = kind(str(ev["pai"]))
-                value = t != "chi" and (k >= 31 or k in value_winds[a])
+                value = t != "chi" and (k in DRAGONS or k in value_winds[a])
+                s = shanten(h.counts, 4 - h.melds)
                 h.opening = (f"{'yakuhai ' if value else ''}{'chi' if t == 'chi' else 'pon'}, "
-                             f"{min(shanten(h.counts, 4 - h.melds), 3)}"
-                             f"{'+' if shanten(h.counts, 4 - h.melds) >= 3 else ''}-shanten")
+                             f"{'3+' if s >= 3 else s}-shanten")
             for c in ev["consumed"]:  # type: ignore[attr-defined]
                 h.counts[kind(c)] -= 1
             h.melds += 1
