@@ -401,16 +401,23 @@ class Player(Agent):
         near = min(r.shanten for r in rs)
         return all(r.name == "tanyao" for r in rs if r.shanten == near)
 
-    def _cheap_yakuhai(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
-                       meld: Meld) -> bool:
-        """Whether a closed hand opened by the yakuhai pon ``meld`` (``counts`` and ``tiles``
-        left in hand) is worth 2 han at most along the routes as near to tenpai as its best:
-        the yakuhai and a dora (or a red five), no second yakuhai, double wind or richer yaku."""
+    def _opened_han(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
+                    meld: Meld) -> float:
+        """The han (yaku and dora) of a closed hand opened by ``meld`` (``counts`` and ``tiles``
+        left in hand) along the routes as near to tenpai as its best."""
         info, melds = self._meld_info(sit, meld)
         rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
+        if not rs:
+            return 0.0
         near = min(r.shanten for r in rs)
         han = max(hand_han(rs, r) for r in rs if r.shanten == near)
-        return han + self._dora_han(sit, counts, melds, tiles) <= CHEAP_YAKUHAI_HAN
+        return han + self._dora_han(sit, counts, melds, tiles)
+
+    def _cheap_yakuhai(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
+                       meld: Meld) -> bool:
+        """Whether a closed hand opened by the yakuhai pon ``meld`` is worth 2 han at most:
+        the yakuhai and a dora (or a red five), no second yakuhai, double wind or richer yaku."""
+        return self._opened_han(sit, counts, tiles, meld) <= CHEAP_YAKUHAI_HAN
 
     @staticmethod
     def _formal(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
@@ -917,6 +924,9 @@ class Player(Agent):
                     pass_worth = self._pass_worth(sit, now_ev, now_s)
                 if ev - risk > max(best_ev, pass_worth + 1.0):
                     best_ev, best = ev - risk, a
+                continue
+            if sit.closed and self.style.open_han and \
+                    self._opened_han(sit, c_after, t_after, meld) < self.style.open_han:
                 continue
             bias = self.style.call_bias
             if sit.closed and not yakuhai and self.style.tanyao_cut and \

@@ -34,6 +34,7 @@ class Style:
     wait_change: bool = False  # dama keeps the chance of a better wait (ai.tenpai_change)
     stock: bool = False  # a calm closed hand keeps tiles to fold with (ai.stock)
     closed_han: float = 0.4  # han a closed hand is worth beyond its yaku and dora (ura, tsumo...)
+    open_han: int = 0  # no call opens a closed hand worth fewer han than this (yaku and dora)
 
 
 LEVELS = {

@@ -10,6 +10,8 @@ is a league figure: ``riichi selfplay --seats hard,normal,easy,greedy --duplicat
 
 import random
 
+import pytest
+
 from ai import make_agent
 from ai.defence import Opponent, coarse_danger, tile_danger
 from ai.observe import observe
@@ -215,3 +217,25 @@ def test_closed_han_knob_prices_the_closed_hand_a_call_gives_up():
     assert isinstance(hard.act(view, legal), Chi)
     hard.style = dataclasses.replace(hard.style, closed_han=1.09)
     assert hard.act(view, legal) == Pass()
+
+
+@pytest.mark.parametrize("indicator, kept", [
+    ("1z", False),  # no dora: the chi opens the hand for tanyao alone, 1 han
+    ("2p", True),  # the three 3p are dora: 4 han open, still taken
+])
+def test_open_han_knob_opens_a_closed_hand_only_for_value(indicator, kept):
+    # 34566m 33346p 677s, 8s from the left: the chi 678s makes the closed 1-shanten ready, open.
+    # Hard takes it either way; with Style.open_han 2 (tenhou-python-bot opens a hand only for
+    # 2 han or more, issue 16) only the hand the dora make worth it
+    import dataclasses
+
+    from engine.actions import Chi, Pass
+    from tests.ai.test_advice import _call_view, _hand_tiles
+
+    view, tile, _ = _call_view("34566m33346p677s", "8s", dora=indicator)
+    legal = (Chi(_hand_tiles(view, "67s"), tile), Pass())
+    hard = make_agent("hard", seed=1, rules=TENHOU)
+    assert hard.style.open_han == 0
+    assert isinstance(hard.act(view, legal), Chi)
+    hard.style = dataclasses.replace(hard.style, open_han=2)
+    assert isinstance(hard.act(view, legal), Chi) is kept
