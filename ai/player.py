@@ -744,6 +744,10 @@ class Player(Agent):
         # points for every hand, not a share of this one's worth (which made a haneman's
         # riichi, which adds little, look better the bigger the hand)
         beyond = (self.style.riichi_bias + self._mood(sit)[2]) * RIICHI_TYPICAL
+        if threatened and w_d and ron_d:
+            # a riichi after another's on a hand that could win dama by ron (people chase with
+            # such a hand 31.0% of the Houou spots: bench_riichi)
+            beyond += self.style.chase_bias * RIICHI_TYPICAL
 
         def declared(w: float, ron: bool, n: int) -> tuple[float, float]:
             """(worth, win chance) of a riichi on ``w`` copies with ``n`` draws left."""

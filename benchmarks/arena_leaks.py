@@ -120,7 +120,7 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
     for ev in events(path):
         t = ev["type"]
         if t == "start_kyoku":
-            hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[arg-type]
+            hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[attr-defined]
             oya = int(ev["oya"])  # type: ignore[call-overload]
             value_winds = [{kind(str(ev["bakaze"])), seat_wind(s, oya)} for s in range(4)]
             riichi_on = []

@@ -168,3 +168,17 @@ def test_push_later_is_what_people_paid_by_shanten_and_riichi_commits_more():
     assert riichi_cost([Opponent(seat=1)], 8, (), 20) == 0.0  # no threat: nothing to fold from
     # two draws left: at most PUSH_DANGER a draw
     assert push_cost([riichi], 8, (), 2, 1) < costs[2]
+
+
+def test_chase_bias_knob_declares_a_riichi_after_another_on_a_hand_that_wins_dama():
+    # the sanshoku hand above, dama into the dealer's riichi; Style.chase_bias (0 for hard) moves
+    # a riichi after another's on a hand that could win dama by ron: people chase with such a
+    # hand 31.0% of the Houou spots, hard 18.4% (bench_riichi; issue 16)
+    v = make_view("789m278p34789s11z", "9p", seat=3, dealer=0, round_index=4,
+                  rivers=("26m149s5z", "9m15567z", "33m8p146z", "4m4p7s47z"),
+                  riichi=(True, False, False, False), riichi_at={0: 4},
+                  live_tiles_left=46, dora="8s", scores=(28100, 16000, 29300, 25600))
+    riichi = Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("2p")))
+    assert hard().style.chase_bias == 0.0
+    assert hard().act(v, v.legal + (riichi,)) == Discard(riichi.tile)
+    assert hard(chase_bias=0.6).act(v, v.legal + (riichi,)) == riichi
