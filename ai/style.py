@@ -64,7 +64,15 @@ LEVELS = {
     # 9700-9719, 2.525 -> 2.487 (14 better, 12 worse; 9700-9712 2.596 -> 2.462, deal-in 10.2 ->
     # 8.9%, call 28.2 -> 18.4%, average win 6,320 -> 7,210; 9713-9719 2.393 -> 2.536), four
     # hard's calls 23.0 -> 18.5% of rounds (band 28-35%), bench_calls' calm closed yakuhai pons
-    # 70.8 -> 51.2% (people 72.9%): within the noise against the bot, further from people
+    # 70.8 -> 51.2% (people 72.9%): within the noise against the bot, further from people;
+    # the same with the yakuhai pons kept (yakuhai_cut 0): 2.525 -> 2.475 (10 better, 7 worse);
+    # a closed hand opened only for 2 han, yaku and dora (open_han 2, as tenhou-python-bot
+    # does): 2.525 -> 2.500 (7 better, 7 worse), its opened hands dearer (a chi from 1-shanten
+    # won 3,071 -> 5,143 on average), its points no better; a riichi after another's on a hand
+    # that wins dama moved by chase_bias 0.2 (bench_riichi: people 31.0%, hard 18.4 -> 31.0%,
+    # but agreeing on fewer spots): 52 paired games on 9700-9712, 2.596 -> 2.615 (51 the
+    # same; riichi after another's 23 -> 28): the opening call and the chase are not where the
+    # gap to the bot is (issue 16)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
