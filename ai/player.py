@@ -58,6 +58,7 @@ from ai.stock import weight as stock_weight
 from ai.style import style_for
 from ai.tenpai_change import better_waits
 from ai.value import (
+    Route,
     best_route,
     hand_han,
     lone_yakuhai_han,
@@ -392,26 +393,30 @@ class Player(Agent):
         return base + self._keiten(sit, 1, n, 0.0, max(0, sit.tiles_left // sit.players),
                                    sit.unseen_total(), one_step=True)
 
+    def _opened_routes(self, sit: Situation, counts: Sequence[int], meld: Meld
+                       ) -> tuple[list[Route], list[Route], list[Meld]]:
+        """A closed hand opened by ``meld``, ``counts`` left in hand: its yaku routes, those as
+        near to tenpai as its best (none without a yaku) and its melds then."""
+        info, melds = self._meld_info(sit, meld)
+        rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
+        near = min((r.shanten for r in rs), default=0)
+        return rs, [r for r in rs if r.shanten == near], melds
+
     def _tanyao_only(self, sit: Situation, counts: Sequence[int], meld: Meld) -> bool:
         """Whether tanyao is the hand's only yaku (of the routes as near to tenpai as its
         best) once ``meld`` opens it, ``counts`` left in hand: the hand a closed riichi gives up
         for 1 han."""
-        info, _ = self._meld_info(sit, meld)
-        rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
-        near = min(r.shanten for r in rs)
-        return all(r.name == "tanyao" for r in rs if r.shanten == near)
+        _, near, _ = self._opened_routes(sit, counts, meld)
+        return all(r.name == "tanyao" for r in near)
 
     def _opened_han(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
                     meld: Meld) -> float:
         """The han (yaku and dora) of a closed hand opened by ``meld`` (``counts`` and ``tiles``
         left in hand) along the routes as near to tenpai as its best."""
-        info, melds = self._meld_info(sit, meld)
-        rs = routes(counts, info, False, sit.wind_han, self.rules.kuitan, sit.unseen)
-        if not rs:
+        rs, near, melds = self._opened_routes(sit, counts, meld)
+        if not near:
             return 0.0
-        near = min(r.shanten for r in rs)
-        han = max(hand_han(rs, r) for r in rs if r.shanten == near)
-        return han + self._dora_han(sit, counts, melds, tiles)
+        return max(hand_han(rs, r) for r in near) + self._dora_han(sit, counts, melds, tiles)
 
     def _cheap_yakuhai(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
                        meld: Meld) -> bool:
