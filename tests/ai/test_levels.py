@@ -8,6 +8,7 @@ is a league figure: ``riichi selfplay --seats hard,normal,easy,greedy --duplicat
   one step ahead at 1-shanten and plays for placement in the last rounds.
 """
 
+import dataclasses
 import random
 
 import pytest
@@ -15,11 +16,12 @@ import pytest
 from ai import make_agent
 from ai.defence import Opponent, coarse_danger, tile_danger
 from ai.observe import observe
-from engine.actions import Riichi
+from engine.actions import Chi, Pass, Riichi
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
 from engine.tiles import TilePool, format_kinds, kind_name, parse_kind
 from tests.ai.helpers import make_view
+from tests.ai.test_advice import _call_view, _hand_tiles
 
 
 def test_coarse_danger_has_only_rule_of_thumb_classes():
@@ -180,19 +182,20 @@ def test_normal_sometimes_misses_the_best_discard_but_not_under_riichi():
     assert {a.act(threat, threat.legal).tile >> 2 for a in normals} <= safe
 
 
+def _chi_offer(hand: str, discard: str, pair: str, dora: str = "1z"):
+    """The hard AI, the view of ``hand`` offered ``discard`` from the left and the offer: the
+    chi with the ``pair`` from the hand, or pass."""
+    view, tile, _ = _call_view(hand, discard, dora=dora)
+    return make_agent("hard", seed=1, rules=TENHOU), view, (Chi(_hand_tiles(view, pair), tile),
+                                                              Pass())
+
+
 def test_hard_keeps_a_closed_hand_three_steps_away_rather_than_chi():
     # issue 16 (bench_calls): people take 12% of the chi offers that open a closed tanyao hand
     # three steps from tenpai, hard took 41%. 2357m 2366p 247s 24z, 4m from the left: the chi
     # leaves it two steps away with a 1-han hand and no riichi; hard passes (closed_chi -1), and
     # chis with the knob at 0 as before (and the call bias a tanyao-only call lost since)
-    import dataclasses
-
-    from engine.actions import Chi, Pass
-    from tests.ai.test_advice import _call_view, _hand_tiles
-
-    view, tile, _ = _call_view("2357m2366p247s24z", "4m")
-    legal = (Chi(_hand_tiles(view, "23m"), tile), Pass())
-    hard = make_agent("hard", seed=1, rules=TENHOU)
+    hard, view, legal = _chi_offer("2357m2366p247s24z", "4m", "23m")
     assert hard.act(view, legal) == Pass()
     hard.style = dataclasses.replace(hard.style, closed_chi=0, tanyao_cut=0.0)
     assert isinstance(hard.act(view, legal), Chi)
@@ -205,14 +208,7 @@ def test_closed_han_knob_prices_the_closed_hand_a_call_gives_up():
     # on a kanchan 5p for tanyao alone. Hard takes it with a closed hand priced 0.4 han above its
     # yaku and dora; with the measured 1.09 (ura, ippatsu, menzen tsumo: ai.riichi,
     # Style.closed_han) the closed hand and its riichi are worth keeping
-    import dataclasses
-
-    from engine.actions import Chi, Pass
-    from tests.ai.test_advice import _call_view, _hand_tiles
-
-    view, tile, _ = _call_view("34566m33346p677s", "8s")
-    legal = (Chi(_hand_tiles(view, "67s"), tile), Pass())
-    hard = make_agent("hard", seed=1, rules=TENHOU)
+    hard, view, legal = _chi_offer("34566m33346p677s", "8s", "67s")
     assert hard.style.closed_han == 0.4
     assert isinstance(hard.act(view, legal), Chi)
     hard.style = dataclasses.replace(hard.style, closed_han=1.09)
@@ -224,17 +220,9 @@ def test_closed_han_knob_prices_the_closed_hand_a_call_gives_up():
     ("2p", True),  # the three 3p are dora: 4 han open, still taken
 ])
 def test_open_han_knob_opens_a_closed_hand_only_for_value(indicator, kept):
-    # 34566m 33346p 677s, 8s from the left: the chi 678s makes the closed 1-shanten ready, open.
-    # Hard takes it either way; with Style.open_han 2 (tenhou-python-bot opens a hand only for
-    # 2 han or more, issue 16) only the hand the dora make worth it
-    import dataclasses
-
-    from engine.actions import Chi, Pass
-    from tests.ai.test_advice import _call_view, _hand_tiles
-
-    view, tile, _ = _call_view("34566m33346p677s", "8s", dora=indicator)
-    legal = (Chi(_hand_tiles(view, "67s"), tile), Pass())
-    hard = make_agent("hard", seed=1, rules=TENHOU)
+    # the same chi 678s: hard takes it either way; with Style.open_han 2 (tenhou-python-bot
+    # opens a hand only for 2 han or more, issue 16) only the hand the dora make worth it
+    hard, view, legal = _chi_offer("34566m33346p677s", "8s", "67s", dora=indicator)
     assert hard.style.open_han == 0
     assert isinstance(hard.act(view, legal), Chi)
     hard.style = dataclasses.replace(hard.style, open_han=2)

@@ -117,19 +117,20 @@ def test_hard_pushes_a_ready_hand_with_a_yaku_dama_into_the_dealers_riichi():
     # people pushed it dama, as hard does; without that price, and with the 2s-5s counted by
     # copies alone (a riichi's 4-6 wait is thrown to it less: ai.chances.RON_BY_LOOK), it
     # declared riichi
-    def view():
-        return make_view("789m278p34789s11z", "9p", seat=3, dealer=0, round_index=4,
-                         rivers=("26m149s5z", "9m15567z", "33m8p146z", "4m4p7s47z"),
-                         riichi=(True, False, False, False), riichi_at={0: 4},
-                         live_tiles_left=46, dora="8s", scores=(28100, 16000, 29300, 25600))
+    v, riichi = _sanshoku_into_the_dealers_riichi()
+    assert hard().act(v, v.legal + (riichi,)) == Discard(riichi.tile)
+    v, riichi = _sanshoku_into_the_dealers_riichi()
+    assert hard(foresight=False, ron_looks=False).act(v, v.legal + (riichi,)) == riichi
 
-    def riichi(v):
-        return Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("2p")))
 
-    v = view()
-    assert hard().act(v, v.legal + (riichi(v),)) == Discard(riichi(v).tile)
-    v = view()
-    assert hard(foresight=False, ron_looks=False).act(v, v.legal + (riichi(v),)) == riichi(v)
+def _sanshoku_into_the_dealers_riichi():
+    """789m 278p 34789s 11z drawing the 9p, the dealer in riichi: the view and the riichi
+    throwing the 2p (ready on 25s with sanshoku)."""
+    v = make_view("789m278p34789s11z", "9p", seat=3, dealer=0, round_index=4,
+                  rivers=("26m149s5z", "9m15567z", "33m8p146z", "4m4p7s47z"),
+                  riichi=(True, False, False, False), riichi_at={0: 4},
+                  live_tiles_left=46, dora="8s", scores=(28100, 16000, 29300, 25600))
+    return v, Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("2p")))
 
 
 def test_hard_folds_a_poor_wait_without_a_yaku_rather_than_chase_a_riichi(monkeypatch):
@@ -174,11 +175,7 @@ def test_chase_bias_knob_declares_a_riichi_after_another_on_a_hand_that_wins_dam
     # the sanshoku hand above, dama into the dealer's riichi; Style.chase_bias (0 for hard) moves
     # a riichi after another's on a hand that could win dama by ron: people chase with such a
     # hand 31.0% of the Houou spots, hard 18.4% (bench_riichi; issue 16)
-    v = make_view("789m278p34789s11z", "9p", seat=3, dealer=0, round_index=4,
-                  rivers=("26m149s5z", "9m15567z", "33m8p146z", "4m4p7s47z"),
-                  riichi=(True, False, False, False), riichi_at={0: 4},
-                  live_tiles_left=46, dora="8s", scores=(28100, 16000, 29300, 25600))
-    riichi = Riichi(next(t for t in v.concealed if t >> 2 == parse_kind("2p")))
+    v, riichi = _sanshoku_into_the_dealers_riichi()
     assert hard().style.chase_bias == 0.0
     assert hard().act(v, v.legal + (riichi,)) == Discard(riichi.tile)
     assert hard(chase_bias=0.6).act(v, v.legal + (riichi,)) == riichi
