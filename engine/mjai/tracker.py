@@ -266,7 +266,13 @@ class SeatTracker:
         legal = t.legal(self.seat)
         mine = actor == self.seat
         if kind == "reach":
-            return tuple(a for a in legal if isinstance(a, Riichi) and not a.open) if mine else ()
+            if not mine:
+                return ()
+            # the discard chosen with the reach (``to_mjai``), not a second choice among all the
+            # ready discards: asked again, an AI threw another tile after 32 of its 170 reaches
+            # in the arena (issue 16), often onto a worse wait
+            options = tuple(a for a in legal if isinstance(a, Riichi) and not a.open)
+            return tuple(a for a in options if a.tile == self.riichi_tile) or options
         if kind in (("tsumo", "chi", "pon") if mine else ("dahai", "kakan", "ankan")):
             return legal
         return ()

@@ -104,6 +104,37 @@ def test_reach_is_followed_by_the_chosen_discard():
                                                    "tsumogiri": True}
 
 
+def test_after_its_reach_the_bot_throws_the_tile_it_chose_with_it():
+    """Two ready discards (E waits on N, N on E): the discard after the reach echo is the one the
+    agent chose with the reach, even when asked again it would pick the other (issue 16)."""
+    from engine.actions import Riichi
+
+    class Fickle:
+        """Declares with the second ready discard, then would throw the first."""
+
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def act(self, view, legal):
+            self.asked += 1
+            riichi = [a for a in legal if isinstance(a, Riichi)]
+            return riichi[-1] if self.asked == 1 else riichi[0]
+
+    agent = Fickle()
+    bot = MjaiBot(0, agent)  # type: ignore[arg-type]
+    start = dict(START, tehais=[["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "1s",
+                                 "1s", "E"], ["?"] * 13, ["?"] * 13, ["?"] * 13])
+    bot.react(json.dumps([{"type": "start_game", "names": ["a", "b", "c", "d"]}, start]))
+    answer = json.loads(bot.react(json.dumps([{"type": "tsumo", "actor": 0, "pai": "N"}])))
+    assert answer == {"type": "reach", "actor": 0} and agent.asked == 1
+    assert bot.tracker.riichi_tile is not None
+    chosen = mjai_tile(bot.tracker.riichi_tile)
+    assert chosen in ("E", "N")
+    answer = json.loads(bot.react(json.dumps([{"type": "reach", "actor": 0}])))
+    assert answer["type"] == "dahai" and answer["pai"] == chosen
+    assert bot.problems == 0
+
+
 BAD_LINES = [
     "not json at all",
     "[]",
