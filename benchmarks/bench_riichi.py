@@ -12,30 +12,40 @@ riichi, how often the AI did, and the spots where only one of them did.
 Run from the repository root (about half a minute):
 
     .venv/bin/python benchmarks/bench_riichi.py [--games 159] [--level hard] [--show 5]
+
+With ``--arena DIR [DIR ...]`` the spots are those of the outside arena's mjai logs
+(``bench_arena.py --logs DIR``) instead, and the players beside the AI are the opponents of
+those games (tenhou-python-bot in the issue 16 runs), each seat's view rebuilt from the events
+with the other seats' tiles hidden; ``--seats hero`` takes the hero's own spots (then the AI
+answers as the hero played, or as a knob changes it: ``benchmarks/knob_bot.py``).
 """
 
 from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from arena_leaks import events, hero_seat  # noqa: E402
 from bench_calls import real_games, real_games_parser  # noqa: E402
 from bench_pushfold import RoundOutcomes  # noqa: E402
 
-from ai.base import riichi_choices  # noqa: E402
+from ai import make_agent  # noqa: E402
+from ai.base import Agent, riichi_choices  # noqa: E402
 from ai.chances import LOOKS, RON_BY_LOOK, wait_look  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Discard, Riichi  # noqa: E402
+from engine.actions import Action, Discard, Riichi, Tsumo  # noqa: E402
+from engine.mjai import SeatTracker, mjai_tile  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
-from engine.tiles import format_kinds  # noqa: E402
+from engine.rules import TENHOU  # noqa: E402
+from engine.tiles import Reds, format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 
@@ -54,6 +64,76 @@ def riichi_spots(record: GameRecord
             continue
         if action in legal and any(isinstance(a, Riichi) for a in legal):
             yield game.view(s), legal, action, outcomes.watch(s, i)
+
+
+def arena_spots(path: Path, seats: Iterable[int]
+                ) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action, list[str]]]:
+    """``riichi_spots`` of the ``seats`` of one arena mjai log: each seat's view rebuilt by a
+    ``SeatTracker`` fed the events with the other seats' hands and draws hidden. What the seat
+    played is its reach (as the ``Riichi`` of the tile it then threw), its discard or its tsumo
+    win; the outcome is known at once, from the round's end in the log."""
+    log = list(events(path))
+    for seat in seats:
+        tracker = SeatTracker(seat, TENHOU)
+        for i, ev in enumerate(log):
+            if ev["type"] == "start_kyoku":
+                hands = ev["tehais"]
+                assert isinstance(hands, list)
+                ev = dict(ev, tehais=[h if j == seat else ["?"] * 13 for j, h in enumerate(hands)])
+            elif ev["type"] == "tsumo" and ev["actor"] != seat:
+                ev = dict(ev, pai="?")
+            tracker.feed(ev)
+            if ev["type"] != "tsumo" or ev["actor"] != seat:
+                continue
+            legal = tracker.legal()
+            if not any(isinstance(a, Riichi) for a in legal):
+                continue
+            played = _played(log, i + 1, legal, tracker.rules.red_fives)
+            if played is not None:
+                yield tracker.view(), legal, played, [_outcome(log, i, seat)]
+
+
+def _played(log: list[dict[str, object]], i: int, legal: tuple[Action, ...], reds: Reds
+            ) -> Action | None:
+    """The action of ``legal`` the seat's events from ``log[i]`` on show (None: a kan, an
+    abort)."""
+    ev = log[i]
+    if ev["type"] == "hora":
+        return next((a for a in legal if isinstance(a, Tsumo)), None)
+    want: type[Action] = Discard
+    if ev["type"] == "reach":
+        want, ev = Riichi, log[i + 1]
+    if ev["type"] != "dahai":
+        return None
+    return next((a for a in legal if isinstance(a, (Discard, Riichi)) and type(a) is want
+                 and mjai_tile(a.tile, reds) == ev["pai"]), None)
+
+
+def _outcome(log: list[dict[str, object]], i: int, seat: int) -> str:
+    """How the round from ``log[i]`` on went for ``seat``: "won", "dealt" (in) or ""."""
+    out = ""
+    for ev in log[i:]:
+        if ev["type"] == "end_kyoku":
+            break
+        if ev["type"] == "hora":
+            if ev["actor"] == seat:
+                return "won"
+            if ev["target"] == seat:
+                out = "dealt"
+    return out
+
+
+def arena_games(folders: list[str], who: str, level: str, personality: str
+                ) -> Iterator[tuple[Iterator[tuple[PlayerView, tuple[Action, ...], Action,
+                                                   list[str]]], Agent]]:
+    """For each arena log in ``folders``, the spots of its hero (``who`` "hero") or of the
+    other seats, and an AI of ``level`` to answer them."""
+    agent = make_agent(level, seed=1, personality=personality, rules=TENHOU)
+    for folder in folders:
+        for path in sorted(Path(folder).glob("game_*.jsonl*")):
+            hero = hero_seat(path)
+            seats = [hero] if who == "hero" else [s for s in range(4) if s != hero]
+            yield arena_spots(path, seats), agent
 
 
 def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,
@@ -96,19 +176,29 @@ def best_look(ws: tuple[int, ...], river: set[int]) -> str:
 def main() -> int:
     ap = real_games_parser(__doc__, 159, "print this many spots where only the AI declared, "
                            "and as many where only the people did")
+    ap.add_argument("--arena", nargs="+", metavar="DIR",
+                    help="the spots of these arena logs (bench_arena.py --logs) instead")
+    ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
+                    help="with --arena: the opponents' spots (default) or the hero's")
     args = ap.parse_args()
+    who = "people" if not args.arena else args.seats
+    if args.arena:
+        games = arena_games(args.arena, args.seats, args.level, args.personality)
+    else:
+        games = ((riichi_spots(record), agent)
+                 for record, agent in real_games(args.games, args.level, args.personality))
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
     later: Counter[tuple[str, ...]] = Counter()  # first chances: (situation, side, outcome)
     picks: Counter[tuple[str, str]] = Counter()  # which wait: (look, n / same / ready)
     furi: Counter[tuple[str, str]] = Counter()  # spots with a furiten riichi legal: (what, side)
     n_games = 0
-    for record, agent in real_games(args.games, args.level, args.personality):
+    for spots, agent in games:
         n_games += 1
         assert isinstance(agent, Player)
         firsts: list[tuple[tuple[str, ...], bool, list[str]]] = []
         seen: set[tuple[int, int, int]] = set()
-        for view, legal, played, outcome in riichi_spots(record):
+        for view, legal, played, outcome in spots:
             sit = observe(view)
             key = situation(agent, sit, legal)
             hand_key = (view.round_index, view.honba, view.seat)
@@ -122,7 +212,7 @@ def main() -> int:
             furiten = {k for k, ws in ready.items() if any(w in river or w == k for w in ws)}
             if furiten:
                 # a riichi that can win by tsumo only: declared on which discards
-                for side, act in (("people", played), ("AI", choice)):
+                for side, act in ((who, played), ("AI", choice)):
                     furi["n", side] += 1
                     furi["furiten riichi", side] += isinstance(act, Riichi) and \
                         act.tile >> 2 in furiten
@@ -148,26 +238,27 @@ def main() -> int:
             if human != bot and shown[str(bot)] < args.show:
                 shown[str(bot)] += 1
                 hand = format_kinds([t >> 2 for t in sorted(view.concealed)])
-                print(f"  only {'the AI' if bot else 'people'} declared: {hand} {key}, AI "
-                      f"{choice}, people {played}, turn {sit.turn}, dora "
+                print(f"  only {'the AI' if bot else who} declared: {hand} {key}, AI "
+                      f"{choice}, {who} {played}, turn {sit.turn}, dora "
                       f"{format_kinds(list(sit.dora))}")
         for (threat, dama, size), declared, outcome in firsts:
-            for k in ((threat, dama, size), (threat, dama, "*"), (threat, "*", "*")):
+            for k3 in ((threat, dama, size), (threat, dama, "*"), (threat, "*", "*")):
                 side = "riichi" if declared else "dama"
-                later[k + (side, "n")] += 1
-                later[k + (side, outcome[0])] += 1
-    print(f"turns with a riichi legal, {n_games} real games, people vs {args.level} "
+                later[k3 + (side, "n")] += 1
+                later[k3 + (side, outcome[0])] += 1
+    source = "real games" if who == "people" else f"arena logs, the {who}"
+    print(f"turns with a riichi legal, {n_games} {source}, {who} vs {args.level} "
           f"({args.personality}): share that declared riichi")
-    print(f"{'threat':8}{'dama':9}{'wait':6}{'stage':7}{'spots':>7}{'people':>8}{'AI':>8}"
-          f"{'AI only':>9}{'people only':>13}")
-    for k in sorted({k[:4] for k in rows}, key=lambda k: tuple((x == "*", x) for x in k)):
-        n = rows[k + ("n",)]
-        if n < 20 and "*" not in k:
+    print(f"{'threat':8}{'dama':9}{'wait':6}{'stage':7}{'spots':>7}{who:>8}{'AI':>8}"
+          f"{'AI only':>9}{who + ' only':>13}")
+    for row in sorted({k[:4] for k in rows}, key=lambda k: tuple((x == "*", x) for x in k)):
+        n = rows[row + ("n",)]
+        if n < 20 and "*" not in row:
             continue
-        print(f"{k[0]:8}{k[1]:9}{k[2]:6}{k[3]:7}{n:7}{rows[k + ('h',)] / n:8.1%}"
-              f"{rows[k + ('a',)] / n:8.1%}{rows[k + ('only_a',)] / n:9.1%}"
-              f"{rows[k + ('only_h',)] / n:13.1%}")
-    print("which wait: spots with two or more ready discards of other waits where the people kept "
+        print(f"{row[0]:8}{row[1]:9}{row[2]:6}{row[3]:7}{n:7}{rows[row + ('h',)] / n:8.1%}"
+              f"{rows[row + ('a',)] / n:8.1%}{rows[row + ('only_a',)] / n:9.1%}"
+              f"{rows[row + ('only_h',)] / n:13.1%}")
+    print(f"which wait: spots with two or more ready discards of other waits where the {who} kept "
           "one, by its best look (ai.chances.wait_look): the AI kept the same waits / a "
           "ready hand")
     for look in ("*",) + LOOKS:
@@ -175,22 +266,22 @@ def main() -> int:
         if n:
             print(f"  {look:10}{n:7}  same {picks[(look, 'same')] / n:6.1%}  ready "
                   f"{picks[(look, 'ready')] / n:6.1%}")
-    n = furi["n", "people"]
+    n = furi["n", who]
     if n:
         print(f"spots where some riichi discard leaves a furiten wait (the tile thrown or one in the "
-              f"river): {n}; declared a furiten riichi: people {furi['furiten riichi', 'people'] / n:.1%}, "
-              f"AI {furi['furiten riichi', 'AI'] / n:.1%}; another riichi: people "
-              f"{furi['other riichi', 'people'] / n:.1%}, AI {furi['other riichi', 'AI'] / n:.1%}")
-    print("the people's hands at their first riichi chance: declared at once or not, and how the "
+              f"river): {n}; declared a furiten riichi: {who} {furi['furiten riichi', who] / n:.1%}, "
+              f"AI {furi['furiten riichi', 'AI'] / n:.1%}; another riichi: {who} "
+              f"{furi['other riichi', who] / n:.1%}, AI {furi['other riichi', 'AI'] / n:.1%}")
+    print(f"the hands of the {who} at their first riichi chance: declared at once or not, and how the "
           "round went for them (won, dealt in later)")
     print(f"{'threat':8}{'dama':9}{'wait':6}{'riichi':>8}{'won':>7}{'dealt':>7}{'dama':>7}"
           f"{'won':>7}{'dealt':>7}")
-    for k in sorted({k[:3] for k in later}, key=lambda k: tuple((x == "*", x) for x in k)):
-        r, d = max(1, later[k + ("riichi", "n")]), max(1, later[k + ("dama", "n")])
-        print(f"{k[0]:8}{k[1]:9}{k[2]:6}{later[k + ('riichi', 'n')]:8}"
-              f"{later[k + ('riichi', 'won')] / r:7.1%}{later[k + ('riichi', 'dealt')] / r:7.1%}"
-              f"{later[k + ('dama', 'n')]:7}{later[k + ('dama', 'won')] / d:7.1%}"
-              f"{later[k + ('dama', 'dealt')] / d:7.1%}")
+    for row in sorted({k[:3] for k in later}, key=lambda k: tuple((x == "*", x) for x in k)):
+        r, d = max(1, later[row + ("riichi", "n")]), max(1, later[row + ("dama", "n")])
+        print(f"{row[0]:8}{row[1]:9}{row[2]:6}{later[row + ('riichi', 'n')]:8}"
+              f"{later[row + ('riichi', 'won')] / r:7.1%}{later[row + ('riichi', 'dealt')] / r:7.1%}"
+              f"{later[row + ('dama', 'n')]:7}{later[row + ('dama', 'won')] / d:7.1%}"
+              f"{later[row + ('dama', 'dealt')] / d:7.1%}")
     return 0
 
 

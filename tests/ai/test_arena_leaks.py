@@ -22,7 +22,7 @@ def write_log(tmp_path: Path, hands: list[list[str]] = HANDS, last: str = "C") -
     """Seat 1 riichis; seat 0 throws ``last`` (its draw is a C) and deals in."""
     evs = [
         {"type": "start_game", "names": ["0", "1", "2", "3"]},
-        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1z", "kyoku": 1, "honba": 0,
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "E", "kyoku": 1, "honba": 0,
          "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
         {"type": "tsumo", "actor": 0, "pai": "N"},
         {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
@@ -111,7 +111,7 @@ def test_a_closed_hands_first_call_is_counted_with_its_outcome(tmp_path):
     hands[0] = ["2m", "2m", "7m", "8m", "9m", "3p", "5p", "1s", "2s", "3s", "C", "C", "6s"]
     hands[1][12] = "C"
     evs = [
-        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1z", "kyoku": 1, "honba": 0,
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "E", "kyoku": 1, "honba": 0,
          "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
         {"type": "tsumo", "actor": 0, "pai": "N"},
         {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Riichi
+from engine.mjai import mjai_tile
 from engine.records import read_record
 from tests.ai.helpers import SHARED_LOGS, benchmark
 
@@ -27,3 +28,23 @@ def test_spots_know_who_won_and_who_dealt_in_later():
     for v, _l, _p, o in spots:
         if (v.round_index, v.honba, v.seat) in won:
             assert o[0] == "won"
+
+
+def test_arena_spots_rebuild_each_seat_and_what_it_played(tmp_path):
+    """The made-up arena round of test_arena_leaks: seat 1 declares riichi on its first draw and
+    wins; seat 0 is ready on a 4p kanchan, stays dama on both draws and deals in."""
+    from tests.ai.test_arena_leaks import write_log
+
+    bench = benchmark("bench_riichi")
+    path = write_log(tmp_path)
+    spots = list(bench.arena_spots(path, [1]))
+    assert len(spots) == 1
+    view, legal, played, outcome = spots[0]
+    assert view.seat == 1 and isinstance(played, Riichi) and played in legal
+    assert mjai_tile(played.tile) == "W" and outcome == ["won"]
+    dama = list(bench.arena_spots(path, [0]))
+    assert [mjai_tile(p.tile) for _v, _l, p, _o in dama] == ["N", "C"]
+    assert all(not isinstance(p, Riichi) and p in legal for _v, legal, p, _o in dama)
+    assert [o for *_, o in dama] == [["dealt"], ["dealt"]]
+    # the other seats' hands stay hidden: seat 0 sees its own 13 tiles and its draw only
+    assert len(dama[0][0].concealed) == 14
