@@ -100,13 +100,13 @@ def _played(log: list[dict[str, object]], i: int, legal: tuple[Action, ...], red
     ev = log[i]
     if ev["type"] == "hora":
         return next((a for a in legal if isinstance(a, Tsumo)), None)
-    want: type[Action] = Discard
+    want: type[Discard] | type[Riichi] = Discard
     if ev["type"] == "reach":
         want, ev = Riichi, log[i + 1]
     if ev["type"] != "dahai":
         return None
-    return next((a for a in legal if isinstance(a, (Discard, Riichi)) and type(a) is want
-                 and mjai_tile(a.tile, reds) == ev["pai"]), None)
+    return next((a for a in legal if isinstance(a, want) and mjai_tile(a.tile, reds) == ev["pai"]),
+                None)
 
 
 def _outcome(log: list[dict[str, object]], i: int, seat: int) -> str:
