@@ -180,7 +180,7 @@ def selfplay(games: int, level: str, personality: str) -> int:
                                 if type(e).__name__ == "RoundStarted"})
     print(f"chi/pon offers in {games} games of four {level} AIs: called in "
           f"{len(called) / max(1, seat_rounds):.1%} of {seat_rounds} seat-rounds")
-    _print(rows, with_people=False)
+    _print(rows, None)
     return 0
 
 
@@ -202,10 +202,11 @@ def _logged(choose, rows, called, g):  # type: ignore[no-untyped-def]
     return wrapped
 
 
-def _print(rows: Counter[tuple[str, ...]], with_people: bool = True) -> None:
-    """The table: one line per situation (the shanten lines with 20 offers or more)."""
-    if with_people:
-        print(f"  {'situation':<38} {'offers':>6} {'people':>7} {'AI':>7} {'missed':>7} "
+def _print(rows: Counter[tuple[str, ...]], who: str | None) -> None:
+    """The table: one line per situation (the shanten lines with 20 offers or more), with the
+    calls of ``who`` (the people, the bots...: None for the AI alone) beside the AI's."""
+    if who:
+        print(f"  {'situation':<38} {'offers':>6} {who:>7} {'AI':>7} {'missed':>7} "
               f"{'extra':>6}")
     else:
         print(f"  {'situation':<38} {'offers':>6} {'AI':>7}")
@@ -215,7 +216,7 @@ def _print(rows: Counter[tuple[str, ...]], with_people: bool = True) -> None:
         if n < 20 and key[3] != "*":
             continue
         label = " ".join(x for x in key if x != "*")
-        if with_people:
+        if who:
             print(f"  {label:<38} {n:6d} {rows[key + ('h',)] / n:7.1%} "
                   f"{rows[key + ('a',)] / n:7.1%} {rows[key + ('miss',)] / n:7.1%} "
                   f"{rows[key + ('extra',)] / n:6.1%}")
@@ -223,22 +224,43 @@ def _print(rows: Counter[tuple[str, ...]], with_people: bool = True) -> None:
             print(f"  {label:<38} {n:6d} {rows[key + ('a',)] / n:7.1%}")
 
 
+def wants_call(own: bool, legal: tuple[Action, ...]) -> bool:
+    """The arena spots of this benchmark (``arena_spots.Wanted``): a chi or pon offer, no ron."""
+    return not own and any(isinstance(a, (Chi, Pon)) for a in legal) and \
+        not any(isinstance(a, Ron) for a in legal)
+
+
 def main() -> int:
     ap = real_games_parser(__doc__, 159, "print this many missed calls per kind")
     ap.add_argument("--selfplay", type=int, default=0, metavar="GAMES")
+    ap.add_argument("--arena", nargs="+", metavar="DIR",
+                    help="the offers of these arena logs (bench_arena.py --logs) instead")
+    ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
+                    help="with --arena: the opponents' offers (default) or the hero's")
     args = ap.parse_args()
     if args.selfplay:
         return selfplay(args.selfplay, args.level, args.personality)
+    who = "people" if not args.arena else args.seats
+    games: Iterator[tuple[Iterator[Offer], Agent, int]]  # (offers, AI, seat-rounds if known)
+    if args.arena:
+        from arena_spots import arena_games
+
+        games = (((Offer(v, legal, played) for v, legal, played, _o in spots), agent, 0)
+                 for spots, agent in arena_games(args.arena, args.seats, args.level,
+                                                 args.personality, wants_call))
+    else:
+        games = ((offers(record), agent, 4 * len(record.rounds))
+                 for record, agent in real_games(args.games, args.level, args.personality))
     rows: Counter[tuple[str, ...]] = Counter()
     shown: Counter[str] = Counter()
     n_games = 0
-    seat_rounds = 0
     called: set[tuple[int, int, int, int]] = set()  # (game, round, honba, seat) with a call
     formal: Counter[tuple[str, ...]] = Counter()
-    for record, agent in real_games(args.games, args.level, args.personality):
+    seat_rounds = 0
+    for game_offers, agent, n_rounds in games:
         n_games += 1
-        seat_rounds += 4 * len(record.rounds)
-        for o in offers(record):
+        seat_rounds += n_rounds
+        for o in game_offers:
             sit = observe(o.view)
             kind, opened, riichi, s = situation(sit, o.legal)
             ai = agent.choose(o.view, o.legal)
@@ -268,13 +290,14 @@ def main() -> int:
                 melds = " ".join(format_kinds([t >> 2 for t in m.tiles]) for m in sit.melds)
                 print(f"  missed {kind} {opened} {riichi} s{s}: {hand} [{melds}] "
                       f"{o.played} turn {sit.turn} left {sit.tiles_left}")
-    print(f"chi/pon offers in {n_games} real games, people vs {args.level} ({args.personality});"
-          f" the people called (chi or pon) in {len(called) / max(1, seat_rounds):.1%} of "
-          f"{seat_rounds} seat-rounds:")
-    _print(rows)
+    source = "real games" if who == "people" else f"arena logs, the {who}"
+    share = f" of {seat_rounds} ({len(called) / seat_rounds:.1%})" if seat_rounds else ""
+    print(f"chi/pon offers in {n_games} {source}, {who} vs {args.level} ({args.personality}); the "
+          f"{who} called (chi or pon) in {len(called)} seat-rounds{share}:")
+    _print(rows, who)
     print("offers where a call leaves a ready shape with no yaku (a formal tenpai, K1) and none a"
           " hand ready with a yaku:")
-    _print(formal)
+    _print(formal, who)
     return 0
 
 

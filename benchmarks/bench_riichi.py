@@ -24,28 +24,25 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_leaks import events, hero_seat  # noqa: E402
+from arena_spots import arena_games  # noqa: E402
 from bench_calls import real_games, real_games_parser  # noqa: E402
 from bench_pushfold import RoundOutcomes  # noqa: E402
 
-from ai import make_agent  # noqa: E402
-from ai.base import Agent, riichi_choices  # noqa: E402
+from ai.base import riichi_choices  # noqa: E402
 from ai.chances import LOOKS, RON_BY_LOOK, wait_look  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Discard, Riichi, Tsumo  # noqa: E402
-from engine.mjai import SeatTracker, mjai_tile  # noqa: E402
+from engine.actions import Action, Discard, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
-from engine.rules import TENHOU  # noqa: E402
-from engine.tiles import Reds, format_kinds  # noqa: E402
+from engine.tiles import format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 
@@ -66,74 +63,9 @@ def riichi_spots(record: GameRecord
             yield game.view(s), legal, action, outcomes.watch(s, i)
 
 
-def arena_spots(path: Path, seats: Iterable[int]
-                ) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action, list[str]]]:
-    """``riichi_spots`` of the ``seats`` of one arena mjai log: each seat's view rebuilt by a
-    ``SeatTracker`` fed the events with the other seats' hands and draws hidden. What the seat
-    played is its reach (as the ``Riichi`` of the tile it then threw), its discard or its tsumo
-    win; the outcome is known at once, from the round's end in the log."""
-    log = list(events(path))
-    for seat in seats:
-        tracker = SeatTracker(seat, TENHOU)
-        for i, ev in enumerate(log):
-            if ev["type"] == "start_kyoku":
-                hands = ev["tehais"]
-                assert isinstance(hands, list)
-                ev = dict(ev, tehais=[h if j == seat else ["?"] * 13 for j, h in enumerate(hands)])
-            elif ev["type"] == "tsumo" and ev["actor"] != seat:
-                ev = dict(ev, pai="?")
-            tracker.feed(ev)
-            if ev["type"] != "tsumo" or ev["actor"] != seat:
-                continue
-            legal = tracker.legal()
-            if not any(isinstance(a, Riichi) for a in legal):
-                continue
-            played = _played(log, i + 1, legal, tracker.rules.red_fives)
-            if played is not None:
-                yield tracker.view(), legal, played, [_outcome(log, i, seat)]
-
-
-def _played(log: list[dict[str, object]], i: int, legal: tuple[Action, ...], reds: Reds
-            ) -> Action | None:
-    """The action of ``legal`` the seat's events from ``log[i]`` on show (None: a kan, an
-    abort)."""
-    ev = log[i]
-    if ev["type"] == "hora":
-        return next((a for a in legal if isinstance(a, Tsumo)), None)
-    want: type[Discard] | type[Riichi] = Discard
-    if ev["type"] == "reach":
-        want, ev = Riichi, log[i + 1]
-    if ev["type"] != "dahai":
-        return None
-    return next((a for a in legal if isinstance(a, want) and mjai_tile(a.tile, reds) == ev["pai"]),
-                None)
-
-
-def _outcome(log: list[dict[str, object]], i: int, seat: int) -> str:
-    """How the round from ``log[i]`` on went for ``seat``: "won", "dealt" (in) or ""."""
-    out = ""
-    for ev in log[i:]:
-        if ev["type"] == "end_kyoku":
-            break
-        if ev["type"] == "hora":
-            if ev["actor"] == seat:
-                return "won"
-            if ev["target"] == seat:
-                out = "dealt"
-    return out
-
-
-def arena_games(folders: list[str], who: str, level: str, personality: str
-                ) -> Iterator[tuple[Iterator[tuple[PlayerView, tuple[Action, ...], Action,
-                                                   list[str]]], Agent]]:
-    """For each arena log in ``folders``, the spots of its hero (``who`` "hero") or of the
-    other seats, and an AI of ``level`` to answer them."""
-    agent = make_agent(level, seed=1, personality=personality, rules=TENHOU)
-    for folder in folders:
-        for path in sorted(Path(folder).glob("game_*.jsonl*")):
-            hero = hero_seat(path)
-            seats = [hero] if who == "hero" else [s for s in range(4) if s != hero]
-            yield arena_spots(path, seats), agent
+def wants_riichi(own: bool, legal: tuple[Action, ...]) -> bool:
+    """The arena spots of this benchmark (``arena_spots.Wanted``): own turns with a riichi legal."""
+    return own and any(isinstance(a, Riichi) for a in legal)
 
 
 def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,
@@ -183,7 +115,8 @@ def main() -> int:
     args = ap.parse_args()
     who = "people" if not args.arena else args.seats
     if args.arena:
-        games = arena_games(args.arena, args.seats, args.level, args.personality)
+        games = arena_games(args.arena, args.seats, args.level, args.personality,
+                            wants_riichi)
     else:
         games = ((riichi_spots(record), agent)
                  for record, agent in real_games(args.games, args.level, args.personality))

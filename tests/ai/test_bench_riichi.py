@@ -35,14 +35,14 @@ def test_arena_spots_rebuild_each_seat_and_what_it_played(tmp_path):
     wins; seat 0 is ready on a 4p kanchan, stays dama on both draws and deals in."""
     from tests.ai.test_arena_leaks import write_log
 
-    bench = benchmark("bench_riichi")
+    bench, arena = benchmark("bench_riichi"), benchmark("arena_spots")
     path = write_log(tmp_path)
-    spots = list(bench.arena_spots(path, [1]))
+    spots = list(arena.arena_spots(path, [1], bench.wants_riichi))
     assert len(spots) == 1
     view, legal, played, outcome = spots[0]
     assert view.seat == 1 and isinstance(played, Riichi) and played in legal
     assert mjai_tile(played.tile) == "W" and outcome == ["won"]
-    dama = list(bench.arena_spots(path, [0]))
+    dama = list(arena.arena_spots(path, [0], bench.wants_riichi))
     assert [mjai_tile(p.tile) for _v, _l, p, _o in dama] == ["N", "C"]
     assert all(not isinstance(p, Riichi) and p in legal for _v, legal, p, _o in dama)
     assert [o for *_, o in dama] == [["dealt"], ["dealt"]]
