@@ -119,13 +119,12 @@ def outcome(log: list[dict[str, object]], i: int, seat: int) -> str:
     return out
 
 
-def arena_games(folders: list[str], who: str, level: str, personality: str, wanted: Wanted
-                ) -> Iterator[tuple[Iterator[Spot], Agent]]:
-    """For each arena log in ``folders``, the ``wanted`` spots of its hero (``who`` "hero") or
-    of the other seats, and an AI of ``level`` to answer them."""
+def arena_games(folders: list[str], who: str, level: str, personality: str
+                ) -> Iterator[tuple[Path, list[int], Agent]]:
+    """Each arena log in ``folders`` with the seats of its hero (``who`` "hero") or the other
+    seats, and an AI of ``level`` to answer their spots."""
     agent = make_agent(level, seed=1, personality=personality, rules=TENHOU)
     for folder in folders:
         for path in sorted(Path(folder).glob("game_*.jsonl*")):
             hero = hero_seat(path)
-            seats = [hero] if who == "hero" else [s for s in range(4) if s != hero]
-            yield arena_spots(path, seats, wanted), agent
+            yield path, [hero] if who == "hero" else [s for s in range(4) if s != hero], agent

@@ -16,6 +16,11 @@ With ``--selfplay N`` the same table counts the offers the AI meets in N games o
 that level (seeds 6000..): how often it calls in each situation, and the share of seat-rounds
 with a call, to set beside the people's.
 
+With ``--arena DIR [DIR ...]`` the offers are those of the outside arena's mjai logs
+(``bench_arena.py --logs DIR``) instead, and the players beside the AI are the opponents of
+those games (tenhou-python-bot in the issue 16 runs), or with ``--seats hero`` the hero
+(``arena_spots``).
+
 A second table takes the offers where a call leaves a ready shape with no yaku (a formal tenpai,
 paid at an exhaustive draw: K1) and none leaves a hand ready with a yaku, by the tiles left in
 the live wall and by whether a riichi is out: how often the people called there, and the AI.
@@ -243,11 +248,12 @@ def main() -> int:
     who = "people" if not args.arena else args.seats
     games: Iterator[tuple[Iterator[Offer], Agent, int]]  # (offers, AI, seat-rounds if known)
     if args.arena:
-        from arena_spots import arena_games
+        from arena_spots import arena_games, arena_spots
 
-        games = (((Offer(v, legal, played) for v, legal, played, _o in spots), agent, 0)
-                 for spots, agent in arena_games(args.arena, args.seats, args.level,
-                                                 args.personality, wants_call))
+        games = (((Offer(v, legal, played) for v, legal, played, _o
+                   in arena_spots(path, seats, wants_call)), agent, 0)
+                 for path, seats, agent in arena_games(args.arena, args.seats, args.level,
+                                                       args.personality))
     else:
         games = ((offers(record), agent, 4 * len(record.rounds))
                  for record, agent in real_games(args.games, args.level, args.personality))

@@ -17,6 +17,12 @@ seat's discards: a riichi's waits are among fewer kinds late, ``ai.defence.NUMBE
 Run from the repository root (about a minute a level):
 
     .venv/bin/python benchmarks/bench_pushfold.py [--games 159] [--level hard] [--show 5]
+
+With ``--arena DIR [DIR ...]`` the spots are those of the outside arena's mjai logs
+(``bench_arena.py --logs DIR``) instead, and the players beside the AI are the opponents of
+those games (tenhou-python-bot in the issue 16 runs), or with ``--seats hero`` the hero; each
+seat's view is rebuilt from the events with the other hands hidden (``arena_spots``), the
+riichi's waits are read from the log's full hands.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_calls import real_games, real_games_parser  # noqa: E402
 
+from ai.base import Agent  # noqa: E402
 from ai.defence import tile_danger  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
@@ -128,6 +135,76 @@ def spots(record: GameRecord) -> Iterator[Spot]:
             yield Spot(view, legal, action, safe, frozenset(hit), outcomes.watch(s, i))
 
 
+def arena_waits(path: Path) -> dict[tuple[int, int, int], frozenset[int]]:
+    """The kinds each riichi of an arena log waits on (its shape, from the log's full hands),
+    by (round index, honba, seat)."""
+    from arena_leaks import events, kind
+
+    out: dict[tuple[int, int, int], frozenset[int]] = {}
+    hands: list[list[int]] = []
+    key = (0, 0)
+    pending = -1
+    for ev in events(path):
+        t = ev["type"]
+        a = ev.get("actor", -1)
+        assert isinstance(a, int)
+        if t == "start_kyoku":
+            tehais = ev["tehais"]
+            assert isinstance(tehais, list)
+            hands = [[0] * 34 for _ in range(4)]
+            for seat, tiles in enumerate(tehais):
+                for x in tiles:
+                    hands[seat][kind(x)] += 1
+            key = ((kind(str(ev["bakaze"])) - 27) * 4 + int(str(ev["kyoku"])) - 1,
+                   int(str(ev["honba"])))
+        elif t == "tsumo":
+            hands[a][kind(str(ev["pai"]))] += 1
+        elif t == "reach":
+            pending = a
+        elif t == "dahai":
+            hands[a][kind(str(ev["pai"]))] -= 1
+            if a == pending:
+                out[key + (a,)] = frozenset(waits(hands[a]))
+                pending = -1
+        elif t in ("chi", "pon", "daiminkan", "ankan"):
+            consumed = ev["consumed"]
+            assert isinstance(consumed, list)
+            for x in consumed:
+                hands[a][kind(x)] -= 1
+        elif t == "kakan":
+            hands[a][kind(str(ev["pai"]))] -= 1
+    return out
+
+
+def arena_games(folders: list[str], who: str, level: str, personality: str
+                ) -> Iterator[tuple[Iterator[Spot], Agent]]:
+    """The spots of each arena log in ``folders`` (of its hero, ``who`` "hero", or of the other
+    seats), with an AI of ``level`` to answer them."""
+    import arena_spots
+
+    for path, seats, agent in arena_spots.arena_games(folders, who, level, personality):
+        riichi_waits = arena_waits(path)
+
+        def found(path: Path = path, seats: list[int] = seats,
+                  riichi_waits: dict[tuple[int, int, int], frozenset[int]] = riichi_waits
+                  ) -> Iterator[Spot]:
+            for view, legal, played, outcome in arena_spots.arena_spots(
+                    path, seats, lambda own, _legal: own):
+                if view.riichi[view.seat] or not isinstance(played, (Discard, Riichi)):
+                    continue
+                sit = observe(view)
+                safe = genbutsu(sit)
+                if safe and any(sit.counts[k] for k in safe):
+                    hit: set[int] = set()
+                    for o in sit.opponents:
+                        ws = riichi_waits.get((view.round_index, view.honba, o.seat), frozenset())
+                        if o.riichi and not any(k in o.safe for k in ws):
+                            hit.update(ws)
+                    yield Spot(view, legal, played, safe, frozenset(hit), outcome)
+
+        yield found(), agent
+
+
 def pushes(action: Action, safe: frozenset[int]) -> bool:
     """Whether ``action`` throws a tile that is not a genbutsu."""
     return isinstance(action, (Discard, Riichi)) and (action.tile >> 2) not in safe
@@ -170,17 +247,28 @@ def situation(sit: Situation) -> tuple[str, str, str]:
 
 def main() -> int:
     ap = real_games_parser(__doc__, 159, "print this many AI-only pushes that deal in, a shanten")
+    ap.add_argument("--arena", nargs="+", metavar="DIR",
+                    help="the spots of these arena logs (bench_arena.py --logs) instead")
+    ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
+                    help="with --arena: the opponents' spots (default) or the hero's")
     args = ap.parse_args()
+    who = "people" if not args.arena else args.seats
+    games: Iterator[tuple[Iterator[Spot], Agent]]
+    if args.arena:
+        games = arena_games(args.arena, args.seats, args.level, args.personality)
+    else:
+        games = ((spots(record), agent)
+                 for record, agent in real_games(args.games, args.level, args.personality))
     rows: Counter[tuple[str, ...]] = Counter()  # the table: (shanten, hand, riichi, count)
     # the danger model: (shanten, "model" | "real" | "pushes", who) of the tiles thrown, and
     # ("bin", part, bin, "n" | "model" | "real") of every tile in hand
     model: defaultdict[tuple[str, ...], float] = defaultdict(float)
     shown: Counter[str] = Counter()
     n_games = 0
-    for record, agent in real_games(args.games, args.level, args.personality):
+    for game_spots, agent in games:
         n_games += 1
         owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[str]]] = []
-        for sp in spots(record):
+        for sp in game_spots:
             sit = observe(sp.view)
             s, opened, riichi = situation(sit)
             human = pushes(sp.played, sp.safe)
@@ -202,13 +290,13 @@ def main() -> int:
                     model[("age", when, "model")] += d
                     model[("age", when, "real")] += kind in sp.waits
             model[("age push", s, when, "n")] += 1
-            for who, act in (("h", sp.played), ("a", choice)):
-                model[("age push", s, when, who)] += pushes(act, sp.safe)
-                model[("age deal", s, when, who)] += deals_in(act, sp.waits)
+            for side, act in (("h", sp.played), ("a", choice)):
+                model[("age push", s, when, side)] += pushes(act, sp.safe)
+                model[("age deal", s, when, side)] += deals_in(act, sp.waits)
                 if pushes(act, sp.safe):  # the danger model against what came of the tile
-                    model[(s, "model", who)] += dangers[act.tile >> 2]  # type: ignore[union-attr]
-                    model[(s, "real", who)] += deals_in(act, sp.waits)
-                    model[(s, "pushes", who)] += 1
+                    model[(s, "model", side)] += dangers[act.tile >> 2]  # type: ignore[union-attr]
+                    model[(s, "real", side)] += deals_in(act, sp.waits)
+                    model[(s, "pushes", side)] += 1
             for key in keys:
                 rows[key + ("n",)] += 1
                 rows[key + ("h",)] += bool(human)
@@ -223,18 +311,19 @@ def main() -> int:
                 shown[s] += 1
                 hand = format_kinds([t >> 2 for t in sorted(sp.view.concealed)])
                 melds = " ".join(format_kinds([t >> 2 for t in m.tiles]) for m in sit.melds)
-                print(f"  AI pushes {s} {opened} vs {riichi}: {hand} [{melds}] AI {choice}, people "
+                print(f"  AI pushes {s} {opened} vs {riichi}: {hand} [{melds}] AI {choice}, {who} "
                       f"{sp.played}, turn {sit.turn}, left {sit.tiles_left}, riichi waits "
                       f"{format_kinds(sorted(sp.waits))}, dora {format_kinds(list(sit.dora))}")
         for spot_keys, human, later in owed:  # the round is over: who dealt in later is known
             for key in spot_keys:
                 rows[key + ("push" if human else "fold",)] += 1
                 rows[key + ("push_later" if human else "fold_later",)] += later[0] == "dealt"
-    print(f"discards facing a riichi with a genbutsu in hand, {n_games} real games, people vs "
+    source = "real games" if who == "people" else f"arena logs, the {who}"
+    print(f"discards facing a riichi with a genbutsu in hand, {n_games} {source}, {who} vs "
           f"{args.level} ({args.personality}): share that threw a tile not a genbutsu")
-    print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{'people':>8}{'AI':>8}"
-          f"{'AI only':>9}{'people only':>13}{'deal-in: people':>17}{'AI':>7}"
-          f"{'riichi: people':>16}{'AI':>7}{'later deal-in: pushed':>23}{'folded':>8}")
+    print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{who:>8}{'AI':>8}"
+          f"{'AI only':>9}{who + ' only':>13}{'deal-in: ' + who:>17}{'AI':>7}"
+          f"{'riichi: ' + who:>16}{'AI':>7}{'later deal-in: pushed':>23}{'folded':>8}")
     for k in sorted({k[:3] for k in rows}, key=lambda k: (k[0] == "*", k)):
         n = rows[k + ("n",)]
         if n < 20 and "*" not in k:
@@ -251,10 +340,10 @@ def main() -> int:
         print(f"  {sh}: " + "  ".join(
             f"{name} {model[(sh, 'pushes', w)]:5.0f} tiles, model "
             f"{model[(sh, 'model', w)] / n_:.3f} real {model[(sh, 'real', w)] / n_:.3f}"
-            for name, w in (("people", "h"), ("AI", "a"))
+            for name, w in ((who, "h"), ("AI", "a"))
             if (n_ := max(1.0, model[(sh, 'pushes', w)]))))
     print("by how late the riichi is (its seat's discards): the number tiles in hand, model / real;"
-          " by shanten, pushes and deal-ins, people / AI")
+          f" by shanten, pushes and deal-ins, {who} / AI")
     for when in AGES:
         n_ = max(1.0, model[("age", when, "n")])
         print(f"  {when:14} numbers {model[('age', when, 'n')]:6.0f}: model "

@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_spots import arena_games  # noqa: E402
+from arena_spots import arena_games, arena_spots  # noqa: E402
 from bench_calls import real_games, real_games_parser  # noqa: E402
 from bench_pushfold import RoundOutcomes  # noqa: E402
 
@@ -115,8 +115,8 @@ def main() -> int:
     args = ap.parse_args()
     who = "people" if not args.arena else args.seats
     if args.arena:
-        games = arena_games(args.arena, args.seats, args.level, args.personality,
-                            wants_riichi)
+        games = ((arena_spots(path, seats, wants_riichi), agent) for path, seats, agent
+                 in arena_games(args.arena, args.seats, args.level, args.personality))
     else:
         games = ((riichi_spots(record), agent)
                  for record, agent in real_games(args.games, args.level, args.personality))
