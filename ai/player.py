@@ -179,7 +179,17 @@ class Player(Agent):
         sit = observe(view)
         if any(isinstance(a, Discard) for a in legal):
             return self._own_turn(sit, legal)
+        if any(isinstance(a, Riichi) for a in legal):
+            return self._declared(sit, legal)
         return self._call(sit, legal)
+
+    def _declared(self, sit: Situation, legal: tuple[Action, ...]) -> Action:
+        """A riichi already declared whose tile is still to choose (mjai's ``reach`` comes
+        before its discard): the tile the own turn would throw of those it may."""
+        riichis = {a.tile: a for a in legal if isinstance(a, Riichi)}
+        choice = self._own_turn(sit, tuple(Discard(t) for t in riichis))
+        assert isinstance(choice, Discard)
+        return riichis[choice.tile]
 
     # ------------------------------------------------------------------ weights
     def _defence_weight(self, sit: Situation) -> float:

@@ -100,3 +100,13 @@ def test_R1_a_ready_hand_below_1000_points_is_priced_without_riichi():
                   scores=(25000, 800, 25000, 25000))
     v = dataclasses.replace(v, riichi=(False, True, False, False))
     assert hard()._may_riichi(observe(v))
+
+
+def test_a_declared_riichi_throws_the_tile_of_the_live_wait_not_the_first_offered():
+    """Asked with riichi already declared (only ``Riichi`` actions legal, as an mjai ``reach``
+    comes before its tile): 123m 456p 789s 23456s throws the 2s for the 3s-6s wait, not the 6s
+    whose 2s-5s wait is furiten (both in its river), though the 6s is offered first."""
+    v = make_view("123m456p789s2345s", "6s", rivers=("", "2s5s", "", ""))
+    two = next(t for t in v.concealed if t >> 2 == parse_kind("2s"))
+    legal = (Riichi(v.drawn), Riichi(two))
+    assert hard().act(v, legal) == Riichi(two)
