@@ -340,7 +340,10 @@ class Player(Agent):
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
         hazard = self._hazard(sit)
-        p = win_probability(s, n, unseen, draws, can_ron, wait, hazard)
+        calls = 1.0
+        if not closed and not any(o.riichi for o in sit.opponents):
+            calls = self.style.open_calls
+        p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls)
         ev = p * (value + self._win_bonus(sit))
         ready = s
         if s > 0 and not closed and self._formal_ready(sit, counts, melds):
