@@ -343,12 +343,19 @@ class Player(Agent):
         calls = 1.0
         if not closed and not any(o.riichi for o in sit.opponents):
             calls = self.style.open_calls
-        p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls)
+        p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls,
+                            self._calm_wait(sit))
         ev = p * (value + self._win_bonus(sit))
         ready = s
         if s > 0 and not closed and self._formal_ready(sit, counts, melds):
             ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
         return ev + self._keiten(sit, ready, n, p, draws, unseen, hazard), s, n
+
+    def _calm_wait(self, sit: Situation) -> float:
+        """Copies added to a ready hand's wait (``Style.calm_wait``): none facing a riichi."""
+        if not self.style.calm_wait or any(o.riichi for o in sit.opponents):
+            return 0.0
+        return self.style.calm_wait
 
     def _keiten_on(self, sit: Situation) -> bool:
         """Whether the noten payments are priced: at three seats, at four with
@@ -767,9 +774,11 @@ class Player(Agent):
             # such a hand 31.0% of the Houou spots: bench_riichi)
             beyond += self.style.chase_bias * RIICHI_TYPICAL
 
+        extra = self._calm_wait(sit)
+
         def declared(w: float, ron: bool, n: int) -> tuple[float, float]:
             """(worth, win chance) of a riichi on ``w`` copies with ``n`` draws left."""
-            p = win_probability(0, w, unseen, n, ron, w, hazard)
+            p = win_probability(0, w, unseen, n, ron, w, hazard, extra_wait=extra)
             ev = p * (v_r + bonus) - (1 - p) * stick
             if threatened and w <= 2 and v_r < 5000:
                 ev -= 1200
@@ -784,10 +793,12 @@ class Player(Agent):
         # no yaku without riichi, only a tsumo wins dama
         dama_ron = bool(w_d and ron_d)
         d_copies = w_d * DAMA_HITS if dama_ron else w_d
-        p_d = win_probability(0, d_copies, unseen, draws, dama_ron, None, hazard)
+        p_d = win_probability(0, d_copies, unseen, draws, dama_ron, None, hazard,
+                              extra_wait=extra)
         ev_d = p_d * (v_d + bonus)
         if change and self.style.wait_change and ev_r > ev_d and draws > 1:
-            p_one = win_probability(0, d_copies, unseen, 1, dama_ron, None, hazard)
+            p_one = win_probability(0, d_copies, unseen, 1, dama_ron, None, hazard,
+                                    extra_wait=extra)
             on = (1 - hazard) - p_one  # the round goes on to the next own draw, not won
 
             def next_turn(w: float, ron: bool) -> float:

@@ -1,7 +1,9 @@
-"""Issue 16: an open hand takes its steps towards tenpai by its draws and by chi and pon
-(``ai.chances.OPEN_CALLS``, ``Style.open_calls``). Priced by its draws alone, the open hands of
-the Houou people won more often than the chain said (1.19 times with a yakuhai pon, 1.62
-honitsu), the closed hands as often (1.06)."""
+"""Issue 16: the chain of ``ai.chances.win_probability`` set beside how often the Houou people
+won. An open hand takes its steps towards tenpai by its draws and by chi and pon
+(``ai.chances.OPEN_CALLS``, ``Style.open_calls``): priced by its draws alone, the people's open
+hands won more often than the chain said (1.19 times with a yakuhai pon, 1.62 honitsu), the
+closed hands as often (1.06). A calm ready hand wins more often than its live copies say
+(``ai.chances.CALM_WAIT``, ``Style.calm_wait``: 1.17 dama, 1.18 riichi)."""
 
 import dataclasses
 
@@ -58,3 +60,28 @@ def test_a_closed_hand_is_priced_by_its_draws():
     sit = observe(view)
     args = (sit, sit.counts[:], list(view.concealed))
     assert hard(open_calls=1.5).evaluate(*args) == hard().evaluate(*args)
+
+
+def test_a_calm_wait_counts_a_copy_more():
+    assert win_probability(0, 3, 100, 12, extra_wait=1.0) == win_probability(0, 4, 100, 12)
+    # the steps before tenpai are the chain's own
+    far = win_probability(2, 20, 100, 12, extra_wait=1.0)
+    assert far > win_probability(2, 20, 100, 12)  # its last step is the wait
+    assert win_probability(-1, 0, 100, 12, extra_wait=1.0) == 1.0
+
+
+def ready(riichi: bool):
+    """Dama-ready on the 3s-6s wait (234m 456p 789p 11s 45s), a riichi out or not."""
+    view = make_view("234m456p789p11s45s", live_tiles_left=50,
+                     riichi=(False, False, riichi, False))
+    sit = observe(view)
+    return sit, sit.counts[:], list(view.concealed)
+
+
+def test_a_ready_hand_is_priced_by_a_copy_more_while_no_riichi_is_out():
+    args = ready(riichi=False)
+    ev, s, n = hard().evaluate(*args)
+    ev_calm, s_calm, n_calm = hard(calm_wait=1.0).evaluate(*args)
+    assert s == s_calm == 0 and n == n_calm and ev_calm > ev
+    args = ready(riichi=True)
+    assert hard(calm_wait=1.0).evaluate(*args) == hard().evaluate(*args)
