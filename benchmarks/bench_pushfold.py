@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,21 +118,33 @@ def spots(record: GameRecord) -> Iterator[Spot]:
                                             setup.stop):
         if outcomes.step(i, s, action):
             continue
-        if not isinstance(action, (Discard, Riichi)) or action not in legal:
+        if action not in legal:
             continue
         view = game.view(s)
-        if view.riichi[s]:
-            continue
-        sit = observe(view)
-        safe = genbutsu(sit)
-        if safe and any(sit.counts[k] for k in safe):
-            hit: set[int] = set()
-            for o in sit.opponents:
-                if o.riichi:
-                    ws = waits(counts34(game.table.seats[o.seat].hand))
-                    if not any(k in o.safe for k in ws):  # a furiten riichi wins on nothing
-                        hit.update(ws)
-            yield Spot(view, legal, action, safe, frozenset(hit), outcomes.watch(s, i))
+        found = facing(view, action, {o: waits(counts34(game.table.seats[o].hand))
+                                      for o in range(len(view.riichi)) if view.riichi[o]})
+        if found is not None:
+            yield Spot(view, legal, action, *found, outcomes.watch(s, i))
+
+
+def facing(view: PlayerView, played: Action, riichi_waits: Mapping[int, Iterable[int]]
+           ) -> tuple[frozenset[int], frozenset[int]] | None:
+    """(the genbutsu, the kinds a riichi out wins on by ron) when ``played`` is a discard of a
+    seat not in riichi facing a riichi with a genbutsu in hand (else None); ``riichi_waits``:
+    the kinds each seat in riichi waits on."""
+    if view.riichi[view.seat] or not isinstance(played, (Discard, Riichi)):
+        return None
+    sit = observe(view)
+    safe = genbutsu(sit)
+    if not safe or not any(sit.counts[k] for k in safe):
+        return None
+    hit: set[int] = set()
+    for o in sit.opponents:
+        if o.riichi:
+            ws = list(riichi_waits.get(o.seat, ()))
+            if not any(k in o.safe for k in ws):  # a furiten riichi wins on nothing
+                hit.update(ws)
+    return safe, frozenset(hit)
 
 
 def arena_waits(path: Path) -> dict[tuple[int, int, int], frozenset[int]]:
@@ -183,26 +195,20 @@ def arena_games(folders: list[str], who: str, level: str, personality: str
     import arena_spots
 
     for path, seats, agent in arena_spots.arena_games(folders, who, level, personality):
-        riichi_waits = arena_waits(path)
+        yield arena_log_spots(path, seats), agent
 
-        def found(path: Path = path, seats: list[int] = seats,
-                  riichi_waits: dict[tuple[int, int, int], frozenset[int]] = riichi_waits
-                  ) -> Iterator[Spot]:
-            for view, legal, played, outcome in arena_spots.arena_spots(
-                    path, seats, lambda own, _legal: own):
-                if view.riichi[view.seat] or not isinstance(played, (Discard, Riichi)):
-                    continue
-                sit = observe(view)
-                safe = genbutsu(sit)
-                if safe and any(sit.counts[k] for k in safe):
-                    hit: set[int] = set()
-                    for o in sit.opponents:
-                        ws = riichi_waits.get((view.round_index, view.honba, o.seat), frozenset())
-                        if o.riichi and not any(k in o.safe for k in ws):
-                            hit.update(ws)
-                    yield Spot(view, legal, played, safe, frozenset(hit), outcome)
 
-        yield found(), agent
+def arena_log_spots(path: Path, seats: list[int]) -> Iterator[Spot]:
+    """The spots of ``seats`` in one arena log."""
+    import arena_spots
+
+    riichi_waits = arena_waits(path)
+    for view, legal, played, outcome in arena_spots.arena_spots(path, seats,
+                                                                lambda own, _legal: own):
+        found = facing(view, played, {o: riichi_waits.get((view.round_index, view.honba, o), ())
+                                      for o in range(len(view.riichi))})
+        if found is not None:
+            yield Spot(view, legal, played, *found, outcome)
 
 
 def pushes(action: Action, safe: frozenset[int]) -> bool:

@@ -20,10 +20,7 @@ HANDS = [
 
 def write_log(tmp_path: Path, hands: list[list[str]] = HANDS, last: str = "C") -> Path:
     """Seat 1 riichis; seat 0 throws ``last`` (its draw is a C) and deals in."""
-    evs = [
-        {"type": "start_game", "names": ["0", "1", "2", "3"]},
-        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "E", "kyoku": 1, "honba": 0,
-         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
+    evs = round_log(hands, [
         {"type": "tsumo", "actor": 0, "pai": "N"},
         {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True},
         {"type": "tsumo", "actor": 1, "pai": "W"},
@@ -37,10 +34,24 @@ def write_log(tmp_path: Path, hands: list[list[str]] = HANDS, last: str = "C") -
         {"type": "tsumo", "actor": 0, "pai": "C"},
         {"type": "dahai", "actor": 0, "pai": last, "tsumogiri": last == "C"},
         {"type": "hora", "actor": 1, "target": 0, "deltas": [-3900, 4900, 0, 0]},
+    ])
+    return write_events(tmp_path / "game_1_cmd_rule_rule_rule.jsonl", evs)
+
+
+def round_log(hands: list[list[str]], play: list[dict[str, object]]) -> list[dict[str, object]]:
+    """A game of one East 1 round: the deal of ``hands`` (dora marker E) then ``play``."""
+    return [
+        {"type": "start_game", "names": ["0", "1", "2", "3"]},
+        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "E", "kyoku": 1, "honba": 0,
+         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": hands},
+        *play,
         {"type": "end_kyoku"},
         {"type": "end_game"},
     ]
-    path = tmp_path / "game_1_cmd_rule_rule_rule.jsonl"
+
+
+def write_events(path: Path, evs: list[dict[str, object]]) -> Path:
+    """``evs`` written as an mjai log (one JSON event a line) at ``path``."""
     path.write_text("".join(json.dumps(e) + "\n" for e in evs))
     return path
 

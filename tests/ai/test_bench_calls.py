@@ -3,7 +3,6 @@ its offers are the real chi/pon decisions of a record, and its situations sort t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -63,24 +62,16 @@ def test_offers_are_the_records_call_decisions():
 def _call_log(tmp_path: Path, call: dict[str, object]) -> Path:
     """Seat 0 throws a 3p: seat 1 may chi it (2p 4p), seat 3 may pon it (3p 3p); ``call`` is
     the one made, then seat 1 and seat 3 each throw a tile and the round is drawn."""
-    from tests.ai.test_arena_leaks import HANDS
+    from tests.ai.test_arena_leaks import HANDS, round_log, write_events
 
-    evs = [
-        {"type": "start_game", "names": ["0", "1", "2", "3"]},
-        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "E", "kyoku": 1, "honba": 0,
-         "kyotaku": 0, "oya": 0, "scores": [25000] * 4, "tehais": HANDS},
+    return write_events(tmp_path / "game_1_tpb_cmd_tpb_tpb.jsonl", round_log(HANDS, [
         {"type": "tsumo", "actor": 0, "pai": "N"},
         {"type": "dahai", "actor": 0, "pai": "3p", "tsumogiri": False},
         call,
         {"type": "dahai", "actor": call["actor"], "pai": "S" if call["actor"] == 1 else "9s",
          "tsumogiri": False},
         {"type": "ryukyoku", "deltas": [0, 0, 0, 0]},
-        {"type": "end_kyoku"},
-        {"type": "end_game"},
-    ]
-    path = tmp_path / "game_1_tpb_cmd_tpb_tpb.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in evs))
-    return path
+    ]))
 
 
 def test_arena_call_offers_hold_what_each_seat_answered(tmp_path):
