@@ -10,18 +10,18 @@ _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
 #: an open hand, no riichi out, takes its steps towards tenpai by its draws and by chi and pon:
 #: each step's chance per own draw multiplied by this (``Style.open_calls``). Measured on the
-#: Houou people's own turns (80 games of ../shared/logs/mjlog, the chain's chance of the hand
-#: after the discard beside how often the seat won the round): drawn steps only, open hands
-#: won 1.19 times the chain's chance with a yakuhai pon (1.26 one step away, 1.69 two), 1.11
-#: tanyao, 1.12 the others, 1.62 honitsu; closed hands 1.06 (1.01 one step, 0.99 two). With 1.5:
-#: 1.04, 1.01, 0.86, 1.40
+#: Houou people's own turns (benchmarks/bench_chances.py, 159 games: the chain's chance of the
+#: hand after the discard beside how often the seat won the round), calm, one to three steps from
+#: tenpai: priced by draws alone, open hands won 1.38-2.28 times the chain's chance with a
+#: yakuhai pon, 1.17-1.62 the other open hands, 1.84 honitsu one step away, 0.93-1.17 tanyao;
+#: closed hands 1.05-1.06 (1.25 three steps away). With 1.5: 1.11-1.35, 0.88-0.99, 1.43, 0.62-0.92
 OPEN_CALLS = 1.5
 #: a ready hand, no riichi out, wins more often than its live copies say: the copies of its wait
-#: the chain counts get this many more (``Style.calm_wait``). On the same people's turns (159
-#: games), the chain's chance of a calm ready hand fell short of how often it won by 1.17 dama
-#: (1.28 on a wait of four tiles or fewer, 1.13 on five to seven), 1.18 riichi (1.20, 1.18;
-#: 1.11 on eight or more), 1.09-1.59 open; with one copy more 0.98-1.06 closed, 0.95-1.09 open
-#: but honitsu (1.32). Facing a riichi the chain already says more than people won (the race:
+#: the chain counts get this many more (``Style.calm_wait``). On the same turns (bench_chances),
+#: the chain's chance of a calm ready hand fell short of how often it won by 1.17 dama (1.28 on
+#: a wait of four tiles or fewer, 1.13 on five to seven), 1.18 riichi (1.20, 1.18; 1.11 on eight
+#: or more), 1.09-1.60 open; with one copy more 0.98-1.06 closed, 0.95-1.09 open but honitsu
+#: (1.32). Facing a riichi the chain already says more than people won (the race:
 #: ``RIICHI_RACE``), so none is added there
 CALM_WAIT = 1.0
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied

@@ -1,0 +1,214 @@
+"""The AI's chance to win a hand beside how often the players won it (issue 16): is the chain of
+``ai.chances.win_probability`` calibrated?
+
+Every own turn of a seat not in riichi that threw a tile, in the real games of
+``../shared/logs/mjlog`` (almost all Houou room): the chance the AI's ``evaluate`` gives the hand
+after the tile the player threw (the chain's, read as ``evaluate`` asks it), beside whether the
+seat won that round. Sorted by the hand (closed; open with a yakuhai pon, honitsu, tanyao or
+other), its shanten after the discard, whether a riichi is out, and for a closed ready hand
+whether it declared riichi and how many live tiles its wait has. Printed per situation: turns,
+the chain's average chance, the share won, and their ratio (1.00: calibrated; a seat that folds
+later wins less than the chain says, so the rows facing a riichi read low).
+
+Run from the repository root (about half a minute for 159 games):
+
+    .venv/bin/python benchmarks/bench_chances.py [--games 159] [--knob open_calls=1.0 ...]
+    .venv/bin/python benchmarks/bench_chances.py --arena DIR [DIR ...] [--seats bots|hero]
+
+``--knob NAME=VALUE`` sets a ``Style`` knob of the level (``ai.style``) for the chain it reads:
+``--knob open_calls=1.0 --knob calm_wait=0`` shows the chain without the calibration of the
+open hands' calls and the calm wait. With ``--arena`` the turns are those of the outside arena's
+mjai logs (``bench_arena.py --logs DIR``): the opponents' (tenhou-python-bot in the issue 16
+runs) or the hero's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_calls import real_games  # noqa: E402
+from bench_pushfold import RoundOutcomes  # noqa: E402
+
+import ai.player  # noqa: E402
+from ai.base import Agent  # noqa: E402
+from ai.observe import Situation, observe  # noqa: E402
+from ai.player import Player  # noqa: E402
+from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
+from ai.style import Style  # noqa: E402
+from engine.actions import Action, Discard, Riichi  # noqa: E402
+from engine.records.model import GameRecord  # noqa: E402
+from engine.view import PlayerView  # noqa: E402
+
+Turn = tuple[PlayerView, Action, list[str]]  # the seat's view, its discard, how the round went
+
+
+def record_turns(record: GameRecord) -> Iterator[Turn]:
+    """Every discard of a seat not in riichi in ``record``, with the round's outcome for it
+    (``RoundOutcomes``: "won" once the round is over)."""
+    setup = recorded_game(record)
+    if setup is None:
+        return
+    game = setup.game
+    outcomes = RoundOutcomes(game)
+    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
+                                            setup.stop):
+        if outcomes.step(i, s, action):
+            continue
+        if isinstance(action, (Discard, Riichi)) and action in legal:
+            view = game.view(s)
+            if not view.riichi[s]:
+                yield view, action, outcomes.watch(s, i)
+
+
+def arena_turns(folders: list[str], who: str, level: str, personality: str
+                ) -> Iterator[tuple[list[Turn], Agent]]:
+    """The same turns of the arena logs in ``folders`` (of the hero or the other seats)."""
+    from arena_spots import arena_games, arena_spots
+
+    for path, seats, agent in arena_games(folders, who, level, personality):
+        yield [(view, played, outcome) for view, _legal, played, outcome
+               in arena_spots(path, seats, lambda own, _legal: own)
+               if isinstance(played, (Discard, Riichi)) and not view.riichi[view.seat]], agent
+
+
+def hand_kind(sit: Situation, counts: list[int]) -> str:
+    """closed, or open: yakuhai (a yakuhai pon or kan), honitsu (one suit), tanyao (2-8 only)
+    or other."""
+    if sit.closed:
+        return "closed"
+    kinds = [k for k in range(34) for _ in range(counts[k])] + \
+        [t >> 2 for m in sit.melds for t in m.tiles]
+    if any(m.kind.name != "CHI" and sit.wind_han(m.tiles[0] >> 2) for m in sit.melds):
+        return "open yakuhai"
+    if len({k // 9 for k in kinds if k < 27}) == 1:
+        return "open honitsu"
+    if all(k < 27 and k % 9 not in (0, 8) for k in kinds):
+        return "open tanyao"
+    return "open other"
+
+
+class Chain:
+    """The chain's chance of the hand ``Player.evaluate`` prices: while in a ``with`` block,
+    ``ai.player.win_probability`` is wrapped to keep its last answer."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None
+        self.inner = ai.player.win_probability  # type: ignore[attr-defined]
+
+    def __enter__(self) -> Chain:
+        ai.player.win_probability = self  # type: ignore[attr-defined]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        ai.player.win_probability = self.inner  # type: ignore[attr-defined]
+
+    def __call__(self, *args: object, **kw: object) -> float:
+        self.last = self.inner(*args, **kw)  # type: ignore[arg-type]
+        return self.last
+
+    def chance(self, agent: Player, sit: Situation, counts: list[int], tiles: list[int]
+               ) -> tuple[float, int, float] | None:
+        """(chance, shanten, ukeire) of the hand after a discard, None when no chain was asked
+        (no yaku, no draw left)."""
+        self.last = None
+        agent._outlook = None
+        _ev, s, n = agent.evaluate(sit, counts, tiles)
+        return None if self.last is None else (self.last, s, n)
+
+
+def wait_size(n: float) -> str:
+    return "w<=4" if n <= 4 else "w5-7" if n <= 7 else "w8+"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=159)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--personality", default="balanced")
+    ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
+                    help="a Style knob of the level for the chain (ai.style)")
+    ap.add_argument("--arena", nargs="+", metavar="DIR",
+                    help="the turns of these arena logs (bench_arena.py --logs) instead")
+    ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
+                    help="with --arena: the opponents' turns (default) or the hero's")
+    args = ap.parse_args()
+    knobs: dict[str, object] = {}
+    for kv in args.knob:
+        name, _, value = kv.partition("=")
+        try:
+            typ = type(getattr(Style(), next(f.name for f in dataclasses.fields(Style)
+                                              if f.name == name)))
+            knobs[name] = (value.lower() == "true") if typ is bool else typ(value)
+        except (StopIteration, ValueError):
+            print(f"bench_chances: --knob {kv!r}: no such knob or not a number", file=sys.stderr)
+            return 2
+    with Chain() as chain:
+        return report(args, knobs, chain)
+
+
+def report(args: argparse.Namespace, knobs: dict[str, object], chain: Chain) -> int:
+    """The table of ``main``, the chain read through ``chain``."""
+    who = "people" if not args.arena else args.seats
+    games: Iterator[tuple[Iterator[Turn] | list[Turn], Agent]]
+    if args.arena:
+        games = arena_turns(args.arena, args.seats, args.level, args.personality)
+    else:
+        games = ((record_turns(record), agent)
+                 for record, agent in real_games(args.games, args.level, args.personality))
+    rows: defaultdict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    n_games = 0
+    for turns, agent in games:
+        n_games += 1
+        assert isinstance(agent, Player)
+        agent.style = dataclasses.replace(agent.style, **knobs)  # type: ignore[arg-type]
+        priced: list[tuple[tuple[str, ...], float, list[str]]] = []
+        for view, played, outcome in turns:
+            assert isinstance(played, (Discard, Riichi))
+            sit = observe(view)
+            counts = sit.counts[:]
+            counts[played.tile >> 2] -= 1
+            tiles = list(view.concealed)
+            tiles.remove(played.tile)
+            got = chain.chance(agent, sit, counts, tiles)
+            if got is None or got[1] > 3:
+                continue
+            p, s, n = got
+            kind = hand_kind(sit, counts)
+            threat = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
+            key: tuple[str, ...] = (kind, f"s{s}", threat, "*")
+            if s == 0 and kind == "closed":
+                key = ("closed " + ("riichi" if isinstance(played, Riichi) else "dama"),
+                       "s0", threat, wait_size(n))
+            priced.append((key, p, outcome))
+        for key, p, outcome in priced:  # the rounds are over: who won is known
+            for k in {key, key[:3] + ("*",), key[:2] + ("*", "*"), key[:1] + ("*",) * 3}:
+                row = rows[k]
+                row[0] += 1
+                row[1] += p
+                row[2] += outcome[0] == "won"
+    source = "real games" if who == "people" else f"arena logs, the {who}"
+    extra = f", {' '.join(args.knob)}" if args.knob else ""
+    print(f"own turns of a seat not in riichi, {n_games} {source}: the chance of {args.level}'s "
+          f"chain ({args.personality}{extra}) for the hand after the {who}'s discard, beside "
+          "the share of those rounds the seat won")
+    print(f"{'hand':15}{'s':4}{'threat':8}{'wait':6}{'turns':>7}{'chain':>8}{'won':>8}"
+          f"{'ratio':>7}")
+    for key in sorted(rows, key=lambda k: tuple((x == "*", x) for x in k)):
+        n, p, won = rows[key]
+        if n < 30:
+            continue
+        print(f"{key[0]:15}{key[1]:4}{key[2]:8}{key[3]:6}{int(n):7}{p / n:8.3f}{won / n:8.3f}"
+              f"{(won / p) if p else 0.0:7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
