@@ -34,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from ab_hard import knobs  # noqa: E402
 from bench_calls import real_games  # noqa: E402
 from bench_pushfold import RoundOutcomes  # noqa: E402
 
@@ -42,7 +43,6 @@ from ai.base import Agent  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from ai.style import Style  # noqa: E402
 from engine.actions import Action, Discard, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
@@ -140,21 +140,16 @@ def main() -> int:
     ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
                     help="with --arena: the opponents' turns (default) or the hero's")
     args = ap.parse_args()
-    knobs: dict[str, object] = {}
-    for kv in args.knob:
-        name, _, value = kv.partition("=")
-        try:
-            typ = type(getattr(Style(), next(f.name for f in dataclasses.fields(Style)
-                                              if f.name == name)))
-            knobs[name] = (value.lower() == "true") if typ is bool else typ(value)
-        except (StopIteration, ValueError):
-            print(f"bench_chances: --knob {kv!r}: no such knob or not a number", file=sys.stderr)
-            return 2
+    try:
+        change = knobs(args.knob)
+    except ValueError as e:
+        print(f"bench_chances: --knob: {e}", file=sys.stderr)
+        return 2
     with Chain() as chain:
-        return report(args, knobs, chain)
+        return report(args, change, chain)
 
 
-def report(args: argparse.Namespace, knobs: dict[str, object], chain: Chain) -> int:
+def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) -> int:
     """The table of ``main``, the chain read through ``chain``."""
     who = "people" if not args.arena else args.seats
     games: Iterator[tuple[Iterator[Turn] | list[Turn], Agent]]
@@ -168,7 +163,7 @@ def report(args: argparse.Namespace, knobs: dict[str, object], chain: Chain) -> 
     for turns, agent in games:
         n_games += 1
         assert isinstance(agent, Player)
-        agent.style = dataclasses.replace(agent.style, **knobs)  # type: ignore[arg-type]
+        agent.style = dataclasses.replace(agent.style, **change)  # type: ignore[arg-type]
         priced: list[tuple[tuple[str, ...], float, list[str]]] = []
         for view, played, outcome in turns:
             assert isinstance(played, (Discard, Riichi))
