@@ -47,19 +47,20 @@ def open_hand(riichi: bool):
 
 def test_an_open_hand_is_priced_faster_while_no_riichi_is_out():
     sit, counts, tiles = open_hand(riichi=False)
-    ev, s, _ = hard().evaluate(sit, counts, tiles)
+    ev, s, _ = hard(open_calls=1.0).evaluate(sit, counts, tiles)
     ev_calls, s_calls, _ = hard(open_calls=1.5).evaluate(sit, counts, tiles)
     assert s == s_calls == 2 and ev_calls > ev * 1.3
     # facing a riichi the others throw safe tiles, and a call is a step into danger
     sit, counts, tiles = open_hand(riichi=True)
-    assert hard(open_calls=1.5).evaluate(sit, counts, tiles) == hard().evaluate(sit, counts, tiles)
+    assert hard(open_calls=1.5).evaluate(sit, counts, tiles) == \
+        hard(open_calls=1.0).evaluate(sit, counts, tiles)
 
 
 def test_a_closed_hand_is_priced_by_its_draws():
     view = make_view("34m56p78s113s9p555z", live_tiles_left=50)
     sit = observe(view)
     args = (sit, sit.counts[:], list(view.concealed))
-    assert hard(open_calls=1.5).evaluate(*args) == hard().evaluate(*args)
+    assert hard(open_calls=1.5).evaluate(*args) == hard(open_calls=1.0).evaluate(*args)
 
 
 def test_a_calm_wait_counts_a_copy_more():
@@ -80,8 +81,8 @@ def ready(riichi: bool):
 
 def test_a_ready_hand_is_priced_by_a_copy_more_while_no_riichi_is_out():
     args = ready(riichi=False)
-    ev, s, n = hard().evaluate(*args)
+    ev, s, n = hard(calm_wait=0.0).evaluate(*args)
     ev_calm, s_calm, n_calm = hard(calm_wait=1.0).evaluate(*args)
     assert s == s_calm == 0 and n == n_calm and ev_calm > ev
     args = ready(riichi=True)
-    assert hard(calm_wait=1.0).evaluate(*args) == hard().evaluate(*args)
+    assert hard(calm_wait=1.0).evaluate(*args) == hard(calm_wait=0.0).evaluate(*args)
