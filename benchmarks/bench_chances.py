@@ -36,13 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab_hard import knobs  # noqa: E402
 from bench_calls import real_games  # noqa: E402
-from bench_pushfold import RoundOutcomes  # noqa: E402
+from bench_pushfold import replayed  # noqa: E402
 
 import ai.player  # noqa: E402
 from ai.base import Agent  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
-from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Discard, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
@@ -53,15 +52,7 @@ Turn = tuple[PlayerView, Action, list[str]]  # the seat's view, its discard, how
 def record_turns(record: GameRecord) -> Iterator[Turn]:
     """Every discard of a seat not in riichi in ``record``, with the round's outcome for it
     (``RoundOutcomes``: "won" once the round is over)."""
-    setup = recorded_game(record)
-    if setup is None:
-        return
-    game = setup.game
-    outcomes = RoundOutcomes(game)
-    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
-                                            setup.stop):
-        if outcomes.step(i, s, action):
-            continue
+    for game, outcomes, i, s, action, legal in replayed(record):
         if isinstance(action, (Discard, Riichi)) and action in legal:
             view = game.view(s)
             if not view.riichi[s]:

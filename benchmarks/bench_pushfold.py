@@ -99,6 +99,22 @@ class RoundOutcomes:
         return outcome
 
 
+def replayed(record: GameRecord
+             ) -> Iterator[tuple[Game, RoundOutcomes, int, int, Action, tuple[Action, ...]]]:
+    """The steps of ``record`` the engine replays, but the wins: (the game, the rounds'
+    ``RoundOutcomes`` to ``watch`` a spot with, the step, the seat, its action, its legal
+    actions)."""
+    setup = recorded_game(record)
+    if setup is None:
+        return
+    game = setup.game
+    outcomes = RoundOutcomes(game)
+    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
+                                            setup.stop):
+        if not outcomes.step(i, s, action):
+            yield game, outcomes, i, s, action, legal
+
+
 def genbutsu(sit: Situation) -> frozenset[int]:
     """Kinds safe against every opponent in riichi (none when nobody is in riichi)."""
     riichis = [o for o in sit.opponents if o.riichi]
@@ -109,15 +125,7 @@ def genbutsu(sit: Situation) -> frozenset[int]:
 
 def spots(record: GameRecord) -> Iterator[Spot]:
     """Every such discard of every seat in ``record`` (the rounds the engine replays)."""
-    setup = recorded_game(record)
-    if setup is None:
-        return
-    game = setup.game
-    outcomes = RoundOutcomes(game)
-    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
-                                            setup.stop):
-        if outcomes.step(i, s, action):
-            continue
+    for game, outcomes, i, s, action, legal in replayed(record):
         if action not in legal:
             continue
         view = game.view(s)

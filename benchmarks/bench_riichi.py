@@ -32,14 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena_spots import arena_games, arena_spots  # noqa: E402
 from bench_calls import real_games, real_games_parser  # noqa: E402
-from bench_pushfold import RoundOutcomes  # noqa: E402
+from bench_pushfold import replayed  # noqa: E402
 
 from ai.base import riichi_choices  # noqa: E402
 from ai.chances import LOOKS, RON_BY_LOOK, wait_look  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
-from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Discard, Riichi  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
@@ -50,15 +49,7 @@ def riichi_spots(record: GameRecord
                  ) -> Iterator[tuple[PlayerView, tuple[Action, ...], Action, list[str]]]:
     """(view, legal, what the person played, outcome) of every turn in ``record`` with a riichi
     legal; ``outcome`` is filled when the round ends (``bench_pushfold.RoundOutcomes``)."""
-    setup = recorded_game(record)
-    if setup is None:
-        return
-    game = setup.game
-    outcomes = RoundOutcomes(game)
-    for i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts,
-                                            setup.stop):
-        if outcomes.step(i, s, action):
-            continue
+    for game, outcomes, i, s, action, legal in replayed(record):
         if action in legal and any(isinstance(a, Riichi) for a in legal):
             yield game.view(s), legal, action, outcomes.watch(s, i)
 
