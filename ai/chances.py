@@ -95,12 +95,9 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
         else:
             n = _STEP[min(level, 6)]
         if level == 0:
-            n += extra_wait
-        p = n / unseen
-        if level == 0:
-            p *= RON_FACTOR if can_ron else 1.0
+            p = (n + extra_wait) / unseen * (RON_FACTOR if can_ron else 1.0)
         else:
-            p *= calls
+            p = n / unseen * calls
         probs.append(min(0.95, p))
     dist = [1.0] + [0.0] * len(probs)
     keep = 1.0 - hazard

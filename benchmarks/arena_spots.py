@@ -92,14 +92,14 @@ def answered(log: list[dict[str, object]], i: int, legal: tuple[Action, ...], se
                 return next((a for a in legal if isinstance(a, Ron)), None)
             i += 1
         return None
-    kinds = {"chi": Chi, "pon": Pon, "daiminkan": Kan}
+    kinds: dict[object, type[Chi] | type[Pon] | type[Kan]] = {
+        "chi": Chi, "pon": Pon, "daiminkan": Kan}
     if ev["type"] in kinds and ev["actor"] == seat:
         consumed = ev["consumed"]
         assert isinstance(consumed, list)
-        calls = (a for a in legal if isinstance(a, (Chi, Pon, Kan))
-                 and isinstance(a, kinds[str(ev["type"])]))
-        return next((a for a in calls if sorted(mjai_tile(t, reds) for t in a.tiles)
-                     == sorted(consumed)), None)
+        want = kinds[ev["type"]]
+        return next((a for a in legal if isinstance(a, want)
+                     and sorted(mjai_tile(t, reds) for t in a.tiles) == sorted(consumed)), None)
     if ev["type"] in ("tsumo", "ryukyoku", "chi"):
         return next((a for a in legal if isinstance(a, Pass)), None)
     return None
