@@ -9,13 +9,18 @@ from collections.abc import Iterable, Iterator, Sequence
 _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
 #: an open hand, no riichi out, takes its steps towards tenpai by its draws and by chi and pon:
-#: each step's chance per own draw multiplied by this (``Style.open_calls``). Measured on the
-#: Houou people's own turns (benchmarks/bench_chances.py, 159 games: the chain's chance of the
-#: hand after the discard beside how often the seat won the round), calm, one to three steps from
-#: tenpai: priced by draws alone, open hands won 1.38-2.28 times the chain's chance with a
-#: yakuhai pon, 1.17-1.62 the other open hands, 1.84 honitsu one step away, 0.93-1.17 tanyao;
-#: closed hands 1.05-1.06 (1.25 three steps away). With 1.5: 1.11-1.35, 0.88-0.99, 1.43, 0.62-0.92
-OPEN_CALLS = 1.5
+#: each step's chance per own draw multiplied by a factor by the route the hand is priced along
+#: (``open_call_factor``, ``Style.open_calls``). Measured on the Houou people's own turns
+#: (benchmarks/bench_chances.py, 159 games: the chain's chance of the hand after the discard
+#: beside how often the seat won the round), calm, one to three steps from tenpai: priced by draws
+#: alone, open hands won 1.38-2.28 times the chain's chance with a yakuhai pon, 1.84 honitsu one
+#: step away, 0.93-1.17 tanyao, 1.17-1.62 the other open hands; closed hands 1.05-1.06 (1.25
+#: three steps away). One factor for all (1.5) left the yakuhai hands at 1.11-1.35, honitsu 1.43
+#: and tanyao at 0.62-0.92: a hand with its yaku in a meld calls what it likes, a tanyao hand
+#: only simples, and a hand whose yaku is still to come (a yakuhai pair, toitoi, chanta...) is
+#: between them
+OPEN_CALLS = {"yakuhai": 2.0, "honitsu": 2.0, "tanyao": 1.25}
+OPEN_CALLS_OTHER = 1.4
 #: a ready hand, no riichi out, wins more often than its live copies say: the copies of its wait
 #: the chain counts get this many more (``Style.calm_wait``). On the same turns (bench_chances),
 #: the chain's chance of a calm ready hand fell short of how often it won by 1.17 dama (1.28 on
@@ -72,6 +77,19 @@ SHANTEN_BACK = 0.3
 ROUGH_SPREAD = ((0.6, 0.25), (1.0, 0.5), (1.7, 0.25))  # a han less / as guessed / a han more
 
 
+def open_call_factor(route: str, weight: float = 1.0) -> float:
+    """The factor of an open hand's steps towards tenpai (``OPEN_CALLS``) along ``route``
+    (a ``ai.value.Route`` name; "yakuhai" only for a yakuhai already a set, its pair's route is
+    one of the others), ``weight`` of the way from none (0) to as measured (1).
+
+    >>> open_call_factor("yakuhai"), open_call_factor("tanyao"), open_call_factor("toitoi")
+    (2.0, 1.25, 1.4)
+    >>> open_call_factor("yakuhai", 0.5), open_call_factor("yakuhai", 0.0)
+    (1.5, 1.0)
+    """
+    return 1.0 + weight * (OPEN_CALLS.get(route, OPEN_CALLS_OTHER) - 1.0)
+
+
 def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
                     wait: float | None = None, hazard: float = HAZARD,
                     calls: float = 1.0, extra_wait: float = 0.0) -> float:
@@ -79,7 +97,7 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
     first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten);
     ``hazard``: the chance, per own draw, that the round ends another way first; ``calls``: the
     chance of each step towards tenpai multiplied, for a hand that also takes its steps by chi
-    and pon (``OPEN_CALLS``); ``extra_wait``: copies added to the ready hand's wait
+    and pon (``open_call_factor``); ``extra_wait``: copies added to the ready hand's wait
     (``CALM_WAIT``)."""
     if s < 0:
         return 1.0

@@ -35,6 +35,7 @@ from ai.chances import (
     draw_reached,
     keiten,
     live_waits,
+    open_call_factor,
     race_hazard,
     riichi_denial,
     ron_weight,
@@ -341,8 +342,9 @@ class Player(Agent):
             wait = max(0.5, q)
         hazard = self._hazard(sit)
         calls = 1.0
-        if not closed and not any(o.riichi for o in sit.opponents):
-            calls = self.style.open_calls
+        if not closed and self.style.open_calls and not any(o.riichi for o in sit.opponents):
+            calls = open_call_factor("yakuhai pair" if best.pair is not None else best.name,
+                                     self.style.open_calls)
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls,
                             self._calm_wait(sit))
         ev = p * (value + self._win_bonus(sit))

@@ -36,7 +36,7 @@ class Style:
     closed_han: float = 0.4  # han a closed hand is worth beyond its yaku and dora (ura, tsumo...)
     open_han: int = 0  # no call opens a closed hand worth fewer han than this (yaku and dora)
     chase_bias: float = 0.0  # added to riichi_bias after another's riichi, for a hand that wins dama
-    open_calls: float = 1.0  # an open hand's steps also come by calls (ai.chances.OPEN_CALLS), calm
+    open_calls: float = 0.0  # an open hand's steps also by calls, calm; 1: ai.chances.OPEN_CALLS
     calm_wait: float = 0.0  # copies added to a ready hand's wait, calm (ai.chances.CALM_WAIT)
 
 

@@ -2,13 +2,14 @@
 won. An open hand takes its steps towards tenpai by its draws and by chi and pon
 (``ai.chances.OPEN_CALLS``, ``Style.open_calls``): priced by its draws alone, the people's open
 hands won more often than the chain said (1.19 times with a yakuhai pon, 1.62 honitsu), the
-closed hands as often (1.06). A calm ready hand wins more often than its live copies say
+closed hands as often (1.06); the more so the freer the hand is to call (a yakuhai already a
+set, honitsu) than a tanyao hand, which calls only simples. A calm ready hand wins more often than its live copies say
 (``ai.chances.CALM_WAIT``, ``Style.calm_wait``: 1.17 dama, 1.18 riichi)."""
 
 import dataclasses
 
 from ai import make_agent
-from ai.chances import win_probability
+from ai.chances import open_call_factor, win_probability
 from ai.observe import observe
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
@@ -47,20 +48,20 @@ def open_hand(riichi: bool):
 
 def test_an_open_hand_is_priced_faster_while_no_riichi_is_out():
     sit, counts, tiles = open_hand(riichi=False)
-    ev, s, _ = hard(open_calls=1.0).evaluate(sit, counts, tiles)
-    ev_calls, s_calls, _ = hard(open_calls=1.5).evaluate(sit, counts, tiles)
+    ev, s, _ = hard(open_calls=0.0).evaluate(sit, counts, tiles)
+    ev_calls, s_calls, _ = hard(open_calls=1.0).evaluate(sit, counts, tiles)
     assert s == s_calls == 2 and ev_calls > ev * 1.3
     # facing a riichi the others throw safe tiles, and a call is a step into danger
     sit, counts, tiles = open_hand(riichi=True)
-    assert hard(open_calls=1.5).evaluate(sit, counts, tiles) == \
-        hard(open_calls=1.0).evaluate(sit, counts, tiles)
+    assert hard(open_calls=1.0).evaluate(sit, counts, tiles) == \
+        hard(open_calls=0.0).evaluate(sit, counts, tiles)
 
 
 def test_a_closed_hand_is_priced_by_its_draws():
     view = make_view("34m56p78s113s9p555z", live_tiles_left=50)
     sit = observe(view)
     args = (sit, sit.counts[:], list(view.concealed))
-    assert hard(open_calls=1.5).evaluate(*args) == hard(open_calls=1.0).evaluate(*args)
+    assert hard(open_calls=1.0).evaluate(*args) == hard(open_calls=0.0).evaluate(*args)
 
 
 def test_a_calm_wait_counts_a_copy_more():
@@ -86,3 +87,37 @@ def test_a_ready_hand_is_priced_by_a_copy_more_while_no_riichi_is_out():
     assert s == s_calm == 0 and n == n_calm and ev_calm > ev
     args = ready(riichi=True)
     assert hard(calm_wait=1.0).evaluate(*args) == hard(calm_wait=0.0).evaluate(*args)
+
+
+def test_a_hand_with_its_yaku_in_a_meld_calls_more_freely_than_a_tanyao_hand():
+    assert open_call_factor("yakuhai") > open_call_factor("toitoi") > \
+        open_call_factor("tanyao") > 1.0
+    # the yakuhai pair's route: its yaku is still to come
+    assert open_call_factor("yakuhai pair") == open_call_factor("toitoi")
+    assert open_call_factor("yakuhai", 0.0) == 1.0
+
+
+def tanyao_hand():
+    """``open_hand``'s shape on tanyao alone: a chi of 345p, then 34m 56p 78s 335s (9m drawn)."""
+    pool = TilePool()
+    chi = pool.parse("345p")
+    meld = Meld(MeldKind.CHI, tuple(sorted(chi)), chi[0], 3)
+    view = make_view("34m56p78s335s", "9m", melds=((), (meld,), (), ()), pool=pool,
+                     live_tiles_left=50)
+    sit = observe(view)
+    counts = sit.counts[:]
+    tiles = list(view.concealed)
+    counts[8] -= 1
+    tiles.remove(next(t for t in tiles if t >> 2 == 8))
+    return sit, counts, tiles
+
+
+def test_a_tanyao_hand_is_priced_less_fast_than_a_yakuhai_hand():
+    sit, counts, tiles = open_hand(riichi=False)
+    yakuhai = hard(open_calls=1.0).evaluate(sit, counts, tiles)
+    base = hard(open_calls=0.0).evaluate(sit, counts, tiles)
+    sit, counts, tiles = tanyao_hand()
+    tanyao = hard(open_calls=1.0).evaluate(sit, counts, tiles)
+    tanyao_base = hard(open_calls=0.0).evaluate(sit, counts, tiles)
+    assert yakuhai[1] == tanyao[1] == 2  # as far from tenpai
+    assert yakuhai[0] / base[0] > tanyao[0] / tanyao_base[0] > 1.0
