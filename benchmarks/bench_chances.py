@@ -8,7 +8,12 @@ seat won that round. Sorted by the hand (closed; open with a yakuhai pon, honits
 other), its shanten after the discard, whether a riichi is out, and for a closed ready hand
 whether it declared riichi and how many live tiles its wait has. Printed per situation: turns,
 the chain's average chance, the share won, and their ratio (1.00: calibrated; a seat that folds
-later wins less than the chain says, so the rows facing a riichi read low).
+later wins less than the chain says, so the rows facing a riichi read low). Then, of the turns of
+the rounds the seat won, the worth of a win the AI said (what ``evaluate`` multiplies the chance
+by, the win bonus and the noten payments left out) beside the points the win was worth (the
+record's, without honba and sticks), and their ratio: the other half of the expected value. A
+closed ready hand is priced as a riichi while one may be declared (``Player._tenpai_value``), so
+the dama rows read low where the people kept a hand silent. The arena's logs give no points.
 
 Run from the repository root (about half a minute for 159 games):
 
@@ -43,20 +48,32 @@ from ai.base import Agent  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from engine.actions import Action, Discard, Riichi  # noqa: E402
-from engine.records.model import GameRecord  # noqa: E402
+from engine.records.model import GameRecord, RoundRecord  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
-Turn = tuple[PlayerView, Action, list[str]]  # the seat's view, its discard, how the round went
+#: the seat's view, its discard, how the round went, what the seat's win in it was worth
+Turn = tuple[PlayerView, Action, list[str], int | None]
 
 
 def record_turns(record: GameRecord) -> Iterator[Turn]:
     """Every discard of a seat not in riichi in ``record``, with the round's outcome for it
-    (``RoundOutcomes``: "won" once the round is over)."""
+    (``RoundOutcomes``: "won" once the round is over) and the points of the seat's win in that
+    round (the hand's, without honba and sticks; None when it won none)."""
+    rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
+    table, number = None, -1
     for game, outcomes, i, s, action, legal in replayed(record):
+        if game.table is not table:  # the replay deals the record's rounds in order
+            table, number = game.table, number + 1
         if isinstance(action, (Discard, Riichi)) and action in legal:
             view = game.view(s)
             if not view.riichi[s]:
-                yield view, action, outcomes.watch(s, i)
+                yield view, action, outcomes.watch(s, i), win_points(rounds[number], s)
+
+
+def win_points(record: RoundRecord, seat: int) -> int | None:
+    """The points of ``seat``'s win in the round ``record``, None when it won none."""
+    wins = record.outcome.wins if record.outcome is not None else ()
+    return next((w.points for w in wins if w.seat == seat), None)
 
 
 def arena_turns(folders: list[str], who: str, level: str, personality: str
@@ -65,7 +82,7 @@ def arena_turns(folders: list[str], who: str, level: str, personality: str
     from arena_spots import arena_games, arena_spots
 
     for path, seats, agent in arena_games(folders, who, level, personality):
-        yield [(view, played, outcome) for view, _legal, played, outcome
+        yield [(view, played, outcome, None) for view, _legal, played, outcome
                in arena_spots(path, seats, lambda own, _legal: own)
                if isinstance(played, (Discard, Riichi)) and not view.riichi[view.seat]], agent
 
@@ -106,13 +123,22 @@ class Chain:
         return self.last
 
     def chance(self, agent: Player, sit: Situation, counts: list[int], tiles: list[int]
-               ) -> tuple[float, int, float] | None:
-        """(chance, shanten, ukeire) of the hand after a discard, None when no chain was asked
-        (no yaku, no draw left)."""
+               ) -> tuple[float, int, float, float] | None:
+        """(chance, shanten, ukeire, worth of a win) of the hand after a discard, None when no
+        chain was asked (no yaku, no draw left). The worth is what ``evaluate`` multiplies the
+        chance by, less the win bonus; ``agent`` must not price the noten payments (its
+        ``Style.keiten`` off, at four seats), which ``evaluate`` adds on top."""
         self.last = None
         agent._outlook = None
-        _ev, s, n = agent.evaluate(sit, counts, tiles)
-        return None if self.last is None else (self.last, s, n)
+        ev, s, n = agent.evaluate(sit, counts, tiles)
+        p = self.asked()
+        if p is None:
+            return None
+        return p, s, n, ev / p - agent._win_bonus(sit) if p > 0 else 0.0
+
+    def asked(self) -> float | None:
+        """The chain's last answer (None when it was not asked since ``chance`` began)."""
+        return self.last
 
 
 def wait_size(n: float) -> str:
@@ -149,14 +175,18 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
     else:
         games = ((record_turns(record), agent)
                  for record, agent in real_games(args.games, args.level, args.personality))
-    rows: defaultdict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    # per row: turns, chance, won; and of the turns whose round the seat won with known
+    # points: turns, the worth said, the points won
+    rows: defaultdict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0, 0, 0, 0.0, 0])
     n_games = 0
     for turns, agent in games:
         n_games += 1
         assert isinstance(agent, Player)
-        agent.style = dataclasses.replace(agent.style, **change)  # type: ignore[arg-type]
-        priced: list[tuple[tuple[str, ...], float, list[str]]] = []
-        for view, played, outcome in turns:
+        # the noten payments off: a win's worth is then the chain's factor (Chain.chance)
+        agent.style = dataclasses.replace(agent.style, keiten=False,
+                                          **change)  # type: ignore[arg-type]
+        priced: list[tuple[tuple[str, ...], float, list[str], float, int | None]] = []
+        for view, played, outcome, points in turns:
             assert isinstance(played, (Discard, Riichi))
             sit = observe(view)
             counts = sit.counts[:]
@@ -166,33 +196,41 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
             got = chain.chance(agent, sit, counts, tiles)
             if got is None or got[1] > 3:
                 continue
-            p, s, n = got
+            p, s, n, worth = got
             kind = hand_kind(sit, counts)
             threat = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
             key: tuple[str, ...] = (kind, f"s{s}", threat, "*")
             if s == 0 and kind == "closed":
                 key = ("closed " + ("riichi" if isinstance(played, Riichi) else "dama"),
                        "s0", threat, wait_size(n))
-            priced.append((key, p, outcome))
-        for key, p, outcome in priced:  # the rounds are over: who won is known
+            priced.append((key, p, outcome, worth, None if sit.players != 4 else points))
+        for key, p, outcome, worth, points in priced:  # the rounds are over: who won is known
             for k in {key, key[:3] + ("*",), key[:2] + ("*", "*"), key[:1] + ("*",) * 3}:
                 row = rows[k]
                 row[0] += 1
                 row[1] += p
                 row[2] += outcome[0] == "won"
+                if outcome[0] == "won" and points is not None:
+                    row[3] += 1
+                    row[4] += worth
+                    row[5] += points
     source = "real games" if who == "people" else f"arena logs, the {who}"
     extra = f", {' '.join(args.knob)}" if args.knob else ""
     print(f"own turns of a seat not in riichi, {n_games} {source}: the chance of {args.level}'s "
           f"chain ({args.personality}{extra}) for the hand after the {who}'s discard, beside "
-          "the share of those rounds the seat won")
+          "the share of those rounds the seat won; and of the turns of a round it won, the "
+          "worth of a win said beside the points won (real games: the records give them)")
     print(f"{'hand':15}{'s':4}{'threat':8}{'wait':6}{'turns':>7}{'chain':>8}{'won':>8}"
-          f"{'ratio':>7}")
+          f"{'ratio':>7}{'wins':>7}{'worth':>8}{'points':>8}{'ratio':>7}")
     for key in sorted(rows, key=lambda k: tuple((x == "*", x) for x in k)):
-        n, p, won = rows[key]
+        n, p, won, n_won, said, paid = rows[key]
         if n < 30:
             continue
-        print(f"{key[0]:15}{key[1]:4}{key[2]:8}{key[3]:6}{int(n):7}{p / n:8.3f}{won / n:8.3f}"
-              f"{(won / p) if p else 0.0:7.2f}")
+        line = f"{key[0]:15}{key[1]:4}{key[2]:8}{key[3]:6}{int(n):7}{p / n:8.3f}" \
+            f"{won / n:8.3f}{(won / p) if p else 0.0:7.2f}"
+        if n_won >= 30 and said > 0:
+            line += f"{int(n_won):7}{said / n_won:8.0f}{paid / n_won:8.0f}{paid / said:7.2f}"
+        print(line)
     return 0
 
 

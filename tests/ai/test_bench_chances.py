@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ai import make_agent
@@ -36,11 +38,16 @@ def test_hands_are_sorted_by_what_they_win_with():
 
 def test_the_chain_is_read_as_evaluate_asks_it():
     agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, keiten=False)
     view = make_view("234m456p789p11s45s", live_tiles_left=50)
     sit = observe(view)
     with bench.Chain() as chain:
-        chance, s, n = chain.chance(agent, sit, sit.counts[:], list(view.concealed))
+        chance, s, n, worth = chain.chance(agent, sit, sit.counts[:], list(view.concealed))
     assert s == 0 and n > 0 and 0.0 < chance < 1.0
+    # the worth of a win: what evaluate multiplies the chance by, less the win bonus
+    ev = agent.evaluate(sit, sit.counts[:], list(view.concealed))[0]
+    assert ev == pytest.approx(chance * (worth + agent._win_bonus(sit)))
+    assert 1000 <= worth <= 8000  # riichi, pinfu on 3-6s: a cheap hand's range
     assert chain.chance(agent, sit, sit.counts[:], list(view.concealed)) is None  # unwrapped
 
 
@@ -50,6 +57,10 @@ def test_turns_are_discards_of_seats_not_in_riichi_with_the_rounds_outcome():
         pytest.skip("no real game records beside the repository")
     turns = list(bench.record_turns(read_record(logs[0])))
     assert turns
-    assert all(isinstance(a, (Discard, Riichi)) and not v.riichi[v.seat] for v, a, _o in turns)
-    outcomes = {o[0] for *_, o in turns}
+    assert all(isinstance(a, (Discard, Riichi)) and not v.riichi[v.seat]
+               for v, a, _o, _p in turns)
+    outcomes = {o[0] for _v, _a, o, _p in turns}
     assert "won" in outcomes and outcomes <= {"won", "dealt", ""}
+    # the record's points of the seat's win, in the very rounds the replay says it won
+    assert all((o[0] == "won") == (points is not None) for _v, _a, o, points in turns)
+    assert all(points > 0 for *_, points in turns if points is not None)
