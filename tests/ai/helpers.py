@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from engine.actions import Discard
+from ai.efficiency import shanten
+from engine.actions import Discard, Riichi
 from engine.meld import Meld
-from engine.tiles import TilePool, seat_wind
+from engine.tiles import TilePool, counts34, seat_wind
 from engine.view import PlayerView, RiverTile
 
 #: the real games of ../shared/logs (beside the checkout, as in CI)
@@ -56,6 +58,21 @@ def make_view(
         turn=seat, last_discard=last_discard, waits=(), furiten=False, ippatsu=False,
         legal=tuple(legal),
     )
+
+
+def offering_riichi(view: PlayerView) -> PlayerView:
+    """``view`` with the riichi the engine offers a closed hand added to its legal actions: one
+    for each discard that leaves the hand ready (R1: the points and the wall as they are)."""
+    assert not view.melds[view.seat], "a riichi is a closed hand's"
+    hand = list(view.concealed)
+    riichis = []
+    for a in view.legal:
+        if isinstance(a, Discard):
+            rest = list(hand)
+            rest.remove(a.tile)
+            if shanten(counts34(rest), 4, True) == 0:
+                riichis.append(Riichi(a.tile))
+    return dataclasses.replace(view, legal=view.legal + tuple(riichis))
 
 
 def benchmark(name: str) -> ModuleType:

@@ -8,9 +8,12 @@ set, honitsu) than a tanyao hand, which calls only simples. A calm ready hand wi
 
 import dataclasses
 
+import pytest
+
 from ai import make_agent
 from ai.chances import open_call_factor, win_probability
 from ai.observe import observe
+from ai.riichi import OPEN_TSUMO_SHARE
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
 from engine.tiles import TilePool
@@ -121,3 +124,29 @@ def test_a_tanyao_hand_is_priced_less_fast_than_a_yakuhai_hand():
     tanyao_base = hard(open_calls=0.0).evaluate(sit, counts, tiles)
     assert yakuhai[1] == tanyao[1] == 2  # as far from tenpai
     assert yakuhai[0] / base[0] > tanyao[0] / tanyao_base[0] > 1.0
+
+
+def test_a_ready_closed_hand_is_worth_what_its_riichi_wins():
+    # a closed ready hand that may declare is priced as a riichi: its tsumo and its ron in their
+    # measured shares, each with the ura dora and ippatsu han (ai.riichi), as the riichi or dama
+    # choice prices it. By its ron alone and a flat 1.15, the Houou people's riichi hands that
+    # won were priced at 6,028 points and won 7,793 (7,728 so; bench_chances)
+    agent = hard()
+    sit, counts, tiles = ready(riichi=False)
+    _, worth, _ = agent._tenpai_value(sit, counts, [], tiles, True)
+    _, as_riichi, _ = agent._tenpai_value(sit, counts, [], tiles, True, riichi=True)
+    assert worth == as_riichi
+    ron = 2000  # riichi, pinfu: 30 fu 2 han
+    assert worth > 1.15 * ron
+
+
+def test_an_open_ready_hand_is_worth_its_tsumo_and_its_ron_in_their_shares():
+    # a white dragon pon, 234m 456p 11s 45s (3-6s), 30 fu 1 han: 1,000 by ron, 300/500 by tsumo
+    pool = TilePool()
+    pon = pool.parse("555z")
+    meld = Meld(MeldKind.PON, tuple(sorted(pon)), pon[0], 0)
+    view = make_view("234m456p11s45s", melds=((), (meld,), (), ()), pool=pool,
+                     live_tiles_left=50)
+    sit = observe(view)
+    _, worth, _ = hard()._tenpai_value(sit, sit.counts[:], [meld], list(view.concealed), False)
+    assert worth == pytest.approx(OPEN_TSUMO_SHARE * 1100 + (1 - OPEN_TSUMO_SHARE) * 1000)

@@ -19,7 +19,7 @@ from engine.meld import Meld, MeldKind
 from engine.rules import preset
 from engine.tiles import TilePool, parse_kind, seat_wind
 from engine.view import PlayerView, RiverTile
-from tests.ai.helpers import make_view
+from tests.ai.helpers import make_view, offering_riichi
 
 TENHOU3 = preset("tenhou3")
 TENHOU = preset("tenhou")
@@ -182,8 +182,9 @@ def test_P1_the_all_last_prices_another_seats_win_as_a_three_player_hand(monkeyp
 def riichi_late(live_tiles_left: int) -> PlayerView:
     """Seat 1 tenpai (234p 678p 456s 99s 13s, waiting on 2s) draws a 6s (suji of the 3s and 9s
     the riichi threw) against seat 0's riichi, with ``live_tiles_left`` tiles to draw."""
-    return view3("234p678p456s99s13s", "6s", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
-                 riichi=(True, False, False), riichi_at={0: 6}, live_tiles_left=live_tiles_left)
+    return offering_riichi(view3("234p678p456s99s13s", "6s", rivers=("1z2z6z1p9s3s7p", "3z", "4z"),
+                                 riichi=(True, False, False), riichi_at={0: 6},
+                                 live_tiles_left=live_tiles_left))
 
 
 def test_P1_a_ready_hand_is_worth_the_noten_payment_at_three_seats():
