@@ -53,6 +53,23 @@ def events(path: Path) -> Iterator[dict[str, object]]:
             yield json.loads(line)
 
 
+def tile_moves(ev: dict[str, object]) -> list[tuple[int, int, int]]:
+    """(seat, kind, change) of each tile an mjai event moves into or out of a seat's hand:
+    a draw (unless hidden), a discard, the tiles a call or a kan takes from the hand."""
+    t = ev["type"]
+    a = ev.get("actor", -1)
+    assert isinstance(a, int)
+    if t == "tsumo":
+        return [] if ev["pai"] == "?" else [(a, kind(str(ev["pai"])), 1)]
+    if t in ("dahai", "kakan"):
+        return [(a, kind(str(ev["pai"])), -1)]
+    if t in ("chi", "pon", "daiminkan", "ankan"):
+        consumed = ev["consumed"]
+        assert isinstance(consumed, list)
+        return [(a, kind(x), -1) for x in consumed]
+    return []
+
+
 def hero_seat(path: Path) -> int:
     """The seat of ``cmd`` in an arena log's name (``game_SEED_K0_K1_K2_K3.jsonl``)."""
     kinds = path.name.split(".")[0].split("_")[2:]
@@ -126,10 +143,6 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             riichi_on = []
             passed = {}
             rounds["rounds"] += len(seats)
-        elif t == "tsumo":
-            a = int(ev["actor"])  # type: ignore[call-overload]
-            if ev["pai"] != "?":
-                hands[a].counts[kind(str(ev["pai"]))] += 1
         elif t == "reach":
             pending_reach = int(ev["actor"])  # type: ignore[call-overload]
         elif t == "dahai":
@@ -164,7 +177,6 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             h.discards += 1
             h.last = (f"{format_kinds([x for x in range(34) for _ in range(h.counts[x])])}"
                       f"{' open' if h.opened else ''} threw {ev['pai']} turn {h.discards}")
-            h.counts[k] -= 1
             h.river.add(k)
             for r in riichi_on:
                 passed[r].add(k)
@@ -195,18 +207,10 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
                 s = shanten(h.counts, 4 - h.melds)
                 h.opening = (f"{'yakuhai ' if value else ''}{'chi' if t == 'chi' else 'pon'}, "
                              f"{'3+' if s >= 3 else s}-shanten")
-            for c in ev["consumed"]:  # type: ignore[attr-defined]
-                h.counts[kind(c)] -= 1
             h.melds += 1
             h.opened = True
         elif t == "ankan":
-            a = int(ev["actor"])  # type: ignore[call-overload]
-            for c in ev["consumed"]:  # type: ignore[attr-defined]
-                hands[a].counts[kind(c)] -= 1
-            hands[a].melds += 1
-        elif t == "kakan":
-            a = int(ev["actor"])  # type: ignore[call-overload]
-            hands[a].counts[kind(str(ev["pai"]))] -= 1
+            hands[int(ev["actor"])].melds += 1  # type: ignore[call-overload]
         elif t == "hora":
             w, target = int(ev["actor"]), int(ev["target"])  # type: ignore[call-overload]
             deltas = ev["deltas"]
@@ -262,6 +266,8 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
                 key = "draw: tenpai" if d > 0 else "draw: noten" if d < 0 else "draw: even"
                 category(pts, key, d)
                 cnt[key] += 1
+        for seat, k, change in tile_moves(ev):  # once the event's hand was read
+            hands[seat].counts[k] += change
 
 
 def main() -> int:
@@ -294,7 +300,7 @@ def main() -> int:
     print(f"{games} games, hero {hr['rounds']} seat-rounds; points per 100 rounds "
           "(count per 100 rounds), the opponents averaged per seat")
     print(f"{'cause':<40} {'hero':>16} {'opponents':>16} {'hero-opp':>9}")
-    keys = sorted(set(hp) | set(op), key=lambda k: (k.split(":")[0], hp.get(k, 0.0)))
+    keys = sorted(set(hp) | set(op), key=lambda k: (k.split(":")[0], hp.get(k, 0.0), k))
     for k in keys:
         a, b = 100 * hp.get(k, 0.0) / per_h, 100 * op.get(k, 0.0) / per_o
         na, nb = 100 * hc.get(k, 0) / per_h, 100 * oc.get(k, 0) / per_o

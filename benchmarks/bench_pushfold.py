@@ -158,7 +158,7 @@ def facing(view: PlayerView, played: Action, riichi_waits: Mapping[int, Iterable
 def arena_waits(path: Path) -> dict[tuple[int, int, int], frozenset[int]]:
     """The kinds each riichi of an arena log waits on (its shape, from the log's full hands),
     by (round index, honba, seat)."""
-    from arena_leaks import events, kind
+    from arena_leaks import events, kind, tile_moves
 
     out: dict[tuple[int, int, int], frozenset[int]] = {}
     hands: list[list[int]] = []
@@ -166,8 +166,6 @@ def arena_waits(path: Path) -> dict[tuple[int, int, int], frozenset[int]]:
     pending = -1
     for ev in events(path):
         t = ev["type"]
-        a = ev.get("actor", -1)
-        assert isinstance(a, int)
         if t == "start_kyoku":
             tehais = ev["tehais"]
             assert isinstance(tehais, list)
@@ -177,22 +175,13 @@ def arena_waits(path: Path) -> dict[tuple[int, int, int], frozenset[int]]:
                     hands[seat][kind(x)] += 1
             key = ((kind(str(ev["bakaze"])) - 27) * 4 + int(str(ev["kyoku"])) - 1,
                    int(str(ev["honba"])))
-        elif t == "tsumo":
-            hands[a][kind(str(ev["pai"]))] += 1
         elif t == "reach":
-            pending = a
-        elif t == "dahai":
-            hands[a][kind(str(ev["pai"]))] -= 1
-            if a == pending:
-                out[key + (a,)] = frozenset(waits(hands[a]))
-                pending = -1
-        elif t in ("chi", "pon", "daiminkan", "ankan"):
-            consumed = ev["consumed"]
-            assert isinstance(consumed, list)
-            for x in consumed:
-                hands[a][kind(x)] -= 1
-        elif t == "kakan":
-            hands[a][kind(str(ev["pai"]))] -= 1
+            pending = int(str(ev["actor"]))
+        for seat, k, change in tile_moves(ev):
+            hands[seat][k] += change
+        if t == "dahai" and ev["actor"] == pending:
+            out[key + (pending,)] = frozenset(waits(hands[pending]))
+            pending = -1
     return out
 
 
