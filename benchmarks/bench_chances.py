@@ -21,8 +21,8 @@ Run from the repository root (about half a minute for 159 games):
     .venv/bin/python benchmarks/bench_chances.py --arena DIR [DIR ...] [--seats bots|hero]
 
 ``--knob NAME=VALUE`` sets a ``Style`` knob of the level (``ai.style``) for the chain it reads:
-``--knob open_calls=1.0 --knob calm_wait=0`` shows the chain without the calibration of the
-open hands' calls and the calm wait. With ``--arena`` the turns are those of the outside arena's
+``--knob open_calls=1 --knob calm_wait=1`` shows the chain with the calibration of the open
+hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level uses. With ``--arena`` the turns are those of the outside arena's
 mjai logs (``bench_arena.py --logs DIR``): the opponents' (tenhou-python-bot in the issue 16
 runs) or the hero's.
 """
