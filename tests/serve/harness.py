@@ -116,4 +116,9 @@ class Client(PtyProcess):
         self.close_pty()
 
     def wait_exit(self, timeout: float = 10) -> int:
-        return self.proc.wait(timeout)
+        """Wait for the ssh to end, and for the reader to take the last of what it wrote from
+        the pty (under load the reader lags: a test read ``raw`` before the server's last
+        words were in it)."""
+        code = self.proc.wait(timeout)
+        self.reader.join(timeout)
+        return code
