@@ -79,10 +79,15 @@ LEVELS = {
     # the 80 paired games, riichi_bias 0 with chase_bias 0.4 (the nearest to the people on
     # bench_riichi: calm 63.0 -> 50.4%, people 45.1%) 2.550 -> 2.700 over 60. The chain
     # calibrated on the people's wins (open_calls, calm_wait: ai.chances, bench_chances), the
-    # biases it partly stood for halved: open_calls 1.5 with call_bias 0.4 2.562 -> 2.500 over
-    # 80 games paired with main on 9700-9719 (15 better, 10 worse; hero deal-in 10.1 -> 9.4%,
-    # average win 6,353 -> 6,694 on 9700-9712); with calm_wait 1 and riichi_bias 0 too 2.562 ->
-    # 2.525 (22 better, 17 worse): within the noise, and the riichi decision needs its own retune
+    # biases it partly stood for halved: one calls factor of 1.5 for every open hand with
+    # call_bias 0.4 2.562 -> 2.500 over 80 games paired with main on 9700-9719 (15 better, 10
+    # worse; hero deal-in 10.1 -> 9.4%, average win 6,353 -> 6,694 on 9700-9712); with calm_wait
+    # 1 and riichi_bias 0 too 2.562 -> 2.525 (22 better, 17 worse); the factor by route
+    # (open_calls 1) with call_bias 0.4 2.562 -> 2.550 (15 better, 15 worse; four hard's calls
+    # 22.9 -> 25.0% of rounds): within the noise. On average the biases are the calibration:
+    # against the closed hand it gives up, an opened hand's expected value (chance and worth,
+    # bench_chances) is under by about 1.0 with tanyao alone, 1.35-1.9 with a yakuhai pon and
+    # 1.15-1.8 for the others, as call_bias with tanyao_cut and yakuhai_cut price it
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
