@@ -62,7 +62,8 @@ def make_view(
 
 def offering_riichi(view: PlayerView) -> PlayerView:
     """``view`` with the riichi the engine offers a closed hand added to its legal actions: one
-    for each discard that leaves the hand ready (R1: the points and the wall as they are)."""
+    for each discard that leaves the hand ready. R1's other terms (1,000 points to put down,
+    four tiles or more left to draw) are the caller's to meet: not checked here."""
     assert not view.melds[view.seat], "a riichi is a closed hand's"
     hand = list(view.concealed)
     riichis = []
