@@ -3,8 +3,9 @@ won. An open hand takes its steps towards tenpai by its draws and by chi and pon
 (``ai.chances.OPEN_CALLS``, ``Style.open_calls``): priced by its draws alone, the people's open
 hands won more often than the chain said (1.19 times with a yakuhai pon, 1.62 honitsu), the
 closed hands as often (1.06); the more so the freer the hand is to call (a yakuhai already a
-set, honitsu) than a tanyao hand, which calls only simples. A calm ready hand wins more often than its live copies say
-(``ai.chances.CALM_WAIT``, ``Style.calm_wait``: 1.17 dama, 1.18 riichi)."""
+set, honitsu) than a tanyao hand, which calls only simples. A calm ready hand wins more often
+than its live copies say (``ai.chances.CALM_WAIT``, ``Style.calm_wait``: 1.17 dama, 1.18
+riichi)."""
 
 import dataclasses
 
@@ -33,12 +34,14 @@ def test_calls_speed_the_steps_to_tenpai_not_the_wait():
     assert win_probability(0, 6, 100, 12, calls=1.5) == win_probability(0, 6, 100, 12)
 
 
-def open_hand(riichi: bool):
-    """A pon of white dragons, then 34m 56p 78s 113s 9p: 2-shanten once the 9m drawn goes."""
+def open_hand(riichi: bool, called: str = "555z", hand: str = "34m56p78s113s9p"):
+    """A pon of white dragons (or the chi or pon ``called``), then 34m 56p 78s 113s 9p (or
+    ``hand``): 2-shanten once the 9m drawn goes."""
     pool = TilePool()
-    pon = pool.parse("555z")
-    meld = Meld(MeldKind.PON, tuple(sorted(pon)), pon[0], 0)
-    view = make_view("34m56p78s113s9p", "9m", melds=((), (meld,), (), ()), pool=pool,
+    taken = pool.parse(called)
+    kind = MeldKind.PON if len({t >> 2 for t in taken}) == 1 else MeldKind.CHI
+    meld = Meld(kind, tuple(sorted(taken)), taken[0], 0)
+    view = make_view(hand, "9m", melds=((), (meld,), (), ()), pool=pool,
                      live_tiles_left=50, riichi=(False, False, riichi, False))
     sit = observe(view)
     counts = sit.counts[:]
@@ -100,26 +103,12 @@ def test_a_hand_with_its_yaku_in_a_meld_calls_more_freely_than_a_tanyao_hand():
     assert open_call_factor("yakuhai", 0.0) == 1.0
 
 
-def tanyao_hand():
-    """``open_hand``'s shape on tanyao alone: a chi of 345p, then 34m 56p 78s 335s (9m drawn)."""
-    pool = TilePool()
-    chi = pool.parse("345p")
-    meld = Meld(MeldKind.CHI, tuple(sorted(chi)), chi[0], 3)
-    view = make_view("34m56p78s335s", "9m", melds=((), (meld,), (), ()), pool=pool,
-                     live_tiles_left=50)
-    sit = observe(view)
-    counts = sit.counts[:]
-    tiles = list(view.concealed)
-    counts[8] -= 1
-    tiles.remove(next(t for t in tiles if t >> 2 == 8))
-    return sit, counts, tiles
-
-
 def test_a_tanyao_hand_is_priced_less_fast_than_a_yakuhai_hand():
     sit, counts, tiles = open_hand(riichi=False)
     yakuhai = hard(open_calls=1.0).evaluate(sit, counts, tiles)
     base = hard(open_calls=0.0).evaluate(sit, counts, tiles)
-    sit, counts, tiles = tanyao_hand()
+    # the same shape on tanyao alone: a chi of 345p, then 34m 56p 78s 335s 8p
+    sit, counts, tiles = open_hand(False, "345p", "34m56p78s335s8p")
     tanyao = hard(open_calls=1.0).evaluate(sit, counts, tiles)
     tanyao_base = hard(open_calls=0.0).evaluate(sit, counts, tiles)
     assert yakuhai[1] == tanyao[1] == 2  # as far from tenpai
