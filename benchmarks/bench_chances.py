@@ -22,9 +22,9 @@ Run from the repository root (about half a minute for 159 games):
 
 ``--knob NAME=VALUE`` sets a ``Style`` knob of the level (``ai.style``) for the chain it reads:
 ``--knob open_calls=1 --knob calm_wait=1`` shows the chain with the calibration of the open
-hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level uses. With ``--arena`` the turns are those of the outside arena's
-mjai logs (``bench_arena.py --logs DIR``): the opponents' (tenhou-python-bot in the issue 16
-runs) or the hero's.
+hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level uses.
+With ``--arena`` the turns are those of the outside arena's mjai logs (``bench_arena.py --logs
+DIR``): the opponents' (tenhou-python-bot in the issue 16 runs) or the hero's.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -60,14 +61,11 @@ def record_turns(record: GameRecord) -> Iterator[Turn]:
     (``RoundOutcomes``: "won" once the round is over) and the points of the seat's win in that
     round (the hand's, without honba and sticks; None when it won none)."""
     rounds = list(record.rounds) + ([record.cut] if record.cut is not None else [])
-    table, number = None, -1
     for game, outcomes, i, s, action, legal in replayed(record):
-        if game.table is not table:  # the replay deals the record's rounds in order
-            table, number = game.table, number + 1
         if isinstance(action, (Discard, Riichi)) and action in legal:
             view = game.view(s)
             if not view.riichi[s]:
-                yield view, action, outcomes.watch(s, i), win_points(rounds[number], s)
+                yield view, action, outcomes.watch(s, i), win_points(rounds[outcomes.round], s)
 
 
 def win_points(record: RoundRecord, seat: int) -> int | None:
@@ -131,14 +129,10 @@ class Chain:
         self.last = None
         agent._outlook = None
         ev, s, n = agent.evaluate(sit, counts, tiles)
-        p = self.asked()
+        p = cast("float | None", self.last)  # set by evaluate's call of the chain, if any
         if p is None:
             return None
         return p, s, n, ev / p - agent._win_bonus(sit) if p > 0 else 0.0
-
-    def asked(self) -> float | None:
-        """The chain's last answer (None when it was not asked since ``chance`` began)."""
-        return self.last
 
 
 def wait_size(n: float) -> str:

@@ -73,6 +73,7 @@ class RoundOutcomes:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.table = game.table
+        self.round = 0  # the index of the round replayed, in the record's order
         self.pending: list[tuple[int, int, list[str]]] = []  # this round's: seat, step, outcome
         self.thrown: dict[int, int] = {}  # seat -> the step of its last discard (or kan)
 
@@ -80,6 +81,7 @@ class RoundOutcomes:
         """Notes step ``i`` (seat ``s`` played ``action``); True when it is a win."""
         if self.game.table is not self.table:  # a new round
             self.table, self.pending, self.thrown = self.game.table, [], {}
+            self.round += 1
         if isinstance(action, (Ron, Tsumo)):
             last = max(self.thrown, key=self.thrown.__getitem__, default=-1)
             for seat, at, outcome in self.pending:
