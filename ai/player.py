@@ -342,10 +342,7 @@ class Player(Agent):
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
         hazard = self._hazard(sit)
-        calls = 1.0
-        if not closed and self.style.open_calls and not any(o.riichi for o in sit.opponents):
-            calls = open_call_factor("yakuhai pair" if best.pair is not None else best.name,
-                                     self.style.open_calls)
+        calls = self._calls_factor(sit, closed, best, len(melds))
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls,
                             self._calm_wait(sit))
         ev = p * (value + self._win_bonus(sit))
@@ -353,6 +350,25 @@ class Player(Agent):
         if s > 0 and not closed and self._formal_ready(sit, counts, melds):
             ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
         return ev + self._keiten(sit, ready, n, p, draws, unseen, hazard), s, n
+
+    def _calls_factor(self, sit: Situation, closed: bool, best: Route, melds: int) -> float:
+        """The factor of an open hand's steps towards tenpai, no riichi out, for the steps its
+        calls take too (``ai.chances.open_call_factor``): with ``Style.later_calls`` for a hand
+        already open, less with each meld (a closed hand's first call is priced by the call
+        bias); with ``Style.open_calls`` for every open hand."""
+        if closed or any(o.riichi for o in sit.opponents):
+            return 1.0
+        route = "yakuhai pair" if best.pair is not None else best.name
+        if self._later_calls(sit):
+            return open_call_factor(route, self.style.later_calls, melds)
+        if self.style.open_calls:
+            return open_call_factor(route, self.style.open_calls)
+        return 1.0
+
+    def _later_calls(self, sit: Situation) -> bool:
+        """Whether an open hand's calls are priced by the calls still to come rather than by
+        the call bias (``Style.later_calls``): measured at four seats only."""
+        return bool(self.style.later_calls) and not sit.closed and sit.players == 4
 
     def _calm_wait(self, sit: Situation) -> float:
         """Copies added to a ready hand's wait (``Style.calm_wait``): none facing a riichi."""
@@ -963,7 +979,9 @@ class Player(Agent):
             if sit.closed and self.style.open_han and \
                     self._opened_han(sit, c_after, t_after, meld) < self.style.open_han:
                 continue
-            bias = self.style.call_bias
+            # a hand already open prices the calls still to come (Style.later_calls): the bias,
+            # which stands for them at a closed hand's first call, is not added again
+            bias = 0.0 if self._later_calls(sit) else self.style.call_bias
             if sit.closed and not yakuhai and self.style.tanyao_cut and \
                     self._tanyao_only(sit, c_after, meld):
                 # a closed hand's riichi (and its ura, tsumo, pinfu) given up for 1 han: the

@@ -22,6 +22,9 @@ from tests.ai.helpers import make_view
 
 
 def hard(**knobs):
+    """Hard with ``knobs``; the calls to come of a hand already open (``Style.later_calls``)
+    left out unless asked: the knobs here are weighed alone."""
+    knobs.setdefault("later_calls", 0.0)
     agent = make_agent("hard", seed=1, rules=TENHOU)
     agent.style = dataclasses.replace(agent.style, **knobs)
     return agent
