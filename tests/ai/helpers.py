@@ -7,11 +7,12 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from ai.efficiency import shanten
-from engine.actions import Discard, Riichi
-from engine.meld import Meld
-from engine.tiles import TilePool, counts34, seat_wind
+from engine.actions import PASS, Action, Chi, Discard, Pon, Riichi
+from engine.meld import Meld, MeldKind
+from engine.tiles import TilePool, counts34, parse_kinds, seat_wind
 from engine.view import PlayerView, RiverTile
 
 #: the real games of ../shared/logs (beside the checkout, as in CI)
@@ -74,6 +75,33 @@ def offering_riichi(view: PlayerView) -> PlayerView:
             if shanten(counts34(rest), 4, True) == 0:
                 riichis.append(Riichi(a.tile))
     return dataclasses.replace(view, legal=view.legal + tuple(riichis))
+
+
+def pons(pool: TilePool, melds: str) -> tuple[Meld, ...]:
+    """Pons of the triplets in ``melds`` (mpsz, apart: "555z 999p"), their tiles from ``pool``."""
+    out = []
+    for text in melds.split():
+        tiles = pool.parse(text)
+        out.append(Meld(MeldKind.PON, tuple(sorted(tiles)), tiles[0], 0))
+    return tuple(out)
+
+
+def call_offer(hand: str, called: str, using: str, melds: str = "", **view_args: Any
+               ) -> tuple[PlayerView, tuple[Action, ...]]:
+    """Seat 1 holding ``hand`` (beside pons of the kinds in ``melds``, each a triplet in mpsz:
+    "555z 999p"), offered the tile ``called`` the seat on its left (0) threw: a pon when
+    ``using`` (two tiles of the hand, mpsz) is two copies of it, a chi otherwise; and a pass."""
+    pool = TilePool()
+    view = make_view(hand, pool=pool, legal=(), melds=((), pons(pool, melds), (), ()),
+                     **view_args)
+    taken: list[int] = []
+    for k in parse_kinds(using):
+        taken.append(next(t for t in view.hand if t >> 2 == k and t not in taken))
+    tile = pool.parse(called)[0]
+    pair = (taken[0], taken[1])
+    call = Pon(pair, tile) if {t >> 2 for t in taken} == {tile >> 2} else Chi(pair, tile)
+    legal = (call, PASS)
+    return dataclasses.replace(view, legal=legal, last_discard=(0, tile)), legal
 
 
 def benchmark(name: str) -> ModuleType:

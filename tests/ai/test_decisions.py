@@ -6,7 +6,7 @@ from ai import make_agent
 from engine.actions import PASS, RON, TSUMO, Chi, Discard, Pon, Riichi
 from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import call_offer, make_view
 
 LEVELS = ["easy", "normal", "hard"]
 
@@ -70,13 +70,7 @@ def test_never_calls_into_a_yakuless_hand(kind):
 
 @pytest.mark.parametrize("kind", ["normal", "hard"])
 def test_calls_a_yakuhai_pon_that_speeds_the_hand(kind):
-    pool = TilePool()
-    hand = "234m567p2378s77z55p9s"
-    view = make_view(hand, pool=pool, legal=())
-    pair = tuple(t for t in view.hand if t >> 2 == 33)
-    called = pool.parse("7z")[0]
-    legal = (Pon(pair, called), PASS)
-    view = make_view(hand, legal=legal, last_discard=(0, called))
+    view, legal = call_offer("234m567p2378s77z55p9s", "7z", "77z")
     assert make_agent(kind, rules=TENHOU).act(view, legal) == legal[0]
 
 
