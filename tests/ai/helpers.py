@@ -9,9 +9,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from ai import make_agent
 from ai.efficiency import shanten
+from ai.player import Player
 from engine.actions import PASS, Action, Chi, Discard, Pon, Riichi
 from engine.meld import Meld, MeldKind
+from engine.rules import TENHOU
 from engine.tiles import TilePool, counts34, parse_kinds, seat_wind
 from engine.view import PlayerView, RiverTile
 
@@ -59,6 +62,14 @@ def make_view(
         turn=seat, last_discard=last_discard, waits=(), furiten=False, ippatsu=False,
         legal=tuple(legal),
     )
+
+
+def hard(**knobs: Any) -> Player:
+    """The hard AI (seed 1, Tenhou rules) with the ``ai.style.Style`` knobs ``knobs`` changed."""
+    agent = make_agent("hard", seed=1, rules=TENHOU)
+    assert isinstance(agent, Player)
+    agent.style = dataclasses.replace(agent.style, **knobs)
+    return agent
 
 
 def offering_riichi(view: PlayerView) -> PlayerView:

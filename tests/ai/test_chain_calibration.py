@@ -7,17 +7,14 @@ set, honitsu) than a tanyao hand, which calls only simples. A calm ready hand wi
 than its live copies say (``ai.chances.CALM_WAIT``, ``Style.calm_wait``: 1.17 dama, 1.18
 riichi)."""
 
-import dataclasses
-
 import pytest
 
-from ai import make_agent
 from ai.chances import open_call_factor, win_probability
 from ai.observe import observe
 from ai.riichi import OPEN_TSUMO_SHARE
 from engine.meld import Meld, MeldKind
-from engine.rules import TENHOU
 from engine.tiles import TilePool
+from tests.ai import helpers
 from tests.ai.helpers import make_view
 
 
@@ -25,9 +22,7 @@ def hard(**knobs):
     """Hard with ``knobs``; the calls to come of a hand already open (``Style.later_calls``)
     left out unless asked: the knobs here are weighed alone."""
     knobs.setdefault("later_calls", 0.0)
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+    return helpers.hard(**knobs)
 
 
 def test_calls_speed_the_steps_to_tenpai_not_the_wait():

@@ -4,21 +4,11 @@ an open hand (benchmarks/bench_calls.py), hard 58.5%: its call bias, the calibra
 hand's first call, made every later call worth 1.8 times its hand. Priced by draws and calls
 (the route's factor, less with each meld made) and without the bias, 47.0%."""
 
-import dataclasses
-
-from ai import make_agent
 from ai.chances import CALLS_BY_MELDS, open_call_factor
 from ai.observe import observe
 from engine.actions import PASS, Chi
-from engine.rules import TENHOU
 from engine.tiles import TilePool
-from tests.ai.helpers import call_offer, make_view, pons
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+from tests.ai.helpers import call_offer, hard, make_view, pons
 
 
 def test_the_more_calls_made_the_fewer_to_come():

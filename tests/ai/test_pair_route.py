@@ -4,23 +4,13 @@ Counted by the whole shape, a chi that left such a hand a ready shape looked as 
 riichi: hard took 13.6% of the offers where a call left a yakuless ready shape with 29 tiles
 or more left, the Houou people 3.0% (bench_calls)."""
 
-import dataclasses
-
-from ai import make_agent
 from ai.observe import observe
 from ai.value import routes
 from engine.meld import Meld, MeldKind
-from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import hard, make_view
 
 SOUTH = parse_kind("2z")
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
 
 
 def open_hand():

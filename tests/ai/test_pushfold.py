@@ -5,21 +5,13 @@ Each test fails with its knob turned back (``foresight`` off; the riichi test wi
 ``riichi_bias``: since the riichi is priced with its tsumo, ura and ippatsu,
 ``tests/ai/test_riichi_price.py``, the old 0.1 riichis this hand too; hard has 0.2)."""
 
-import dataclasses
-
 from ai import make_agent
 from ai.defence import Opponent
 from ai.pushfold import FOLD_KEEP, push_cost, pushed, riichi_cost
 from engine.actions import Discard, Riichi
 from engine.rules import TENHOU
 from engine.tiles import parse_kind
-from tests.ai.helpers import make_view, offering_riichi
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+from tests.ai.helpers import hard, make_view, offering_riichi
 
 
 def test_push_cost_grows_with_the_distance_to_tenpai_and_the_threat():

@@ -1,11 +1,8 @@
 """Issue 16: hard's race against a riichi (``ai.chances.race_hazard``, ``riichi_denial``), measured
 on the Houou logs (benchmarks/race_hazard.py). Each test fails with ``Style.race`` off."""
 
-import dataclasses
-
 import pytest
 
-from ai import make_agent
 from ai.chances import (
     DEALER_RIICHI_DENY,
     HAZARD,
@@ -15,15 +12,8 @@ from ai.chances import (
     riichi_denial,
 )
 from ai.observe import observe
-from engine.rules import TENHOU
 from engine.tiles import parse_kind
-from tests.ai.helpers import make_view
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+from tests.ai.helpers import hard, make_view
 
 
 def riichi_view(riichi=(False, False, True, False), riichi_at=None, rivers=None):

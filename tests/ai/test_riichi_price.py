@@ -9,19 +9,12 @@ import dataclasses
 
 import pytest
 
-from ai import make_agent
 from ai.observe import observe
 from ai.riichi import EXTRA_HAN, extras_value
 from engine.actions import Riichi
 from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+from tests.ai.helpers import hard, make_view
 
 
 def tenpai_value(hand: str, riichi: bool):

@@ -3,17 +3,13 @@
 wait tiles or fewer early in the round 44.6% of the time, hard 99.5%; and a furiten riichi
 where another wait could come 7.5% against 16.2%."""
 
-import dataclasses
-
 import pytest
 
-from ai import make_agent
 from ai.chances import RON_FACTOR
 from ai.tenpai_change import better_waits, effective, wait_strength
 from engine.actions import Riichi
-from engine.rules import TENHOU
 from engine.tiles import TilePool, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import hard, make_view
 
 
 def counts(hand: str) -> list[int]:
@@ -59,12 +55,6 @@ def test_a_furiten_kanchan_waits_for_a_draw_that_moves_the_wait():
     assert any(ron for _, _, ron in found)
     assert all(effective(w, ron) > effective(*wait_strength(c, river, unseen(c)))
                for _, w, ron in found)
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
 
 
 def declares(hand: str, left: int, **knobs) -> bool:

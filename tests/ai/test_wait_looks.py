@@ -5,20 +5,12 @@ riichi waits were hit that way and hard's, counted by copies alone, less often. 
 riichi wait's copies by their look; the tile thrown now is in the river for the look and for
 furiten."""
 
-import dataclasses
-
 from ai import make_agent
 from ai.chances import RON_BY_LOOK, RON_FACTOR, ron_weight, wait_look
 from ai.observe import observe
 from engine.rules import TENHOU
 from engine.tiles import parse_kind, parse_kinds
-from tests.ai.helpers import make_view
-
-
-def hard(**knobs):
-    agent = make_agent("hard", seed=1, rules=TENHOU)
-    agent.style = dataclasses.replace(agent.style, **knobs)
-    return agent
+from tests.ai.helpers import hard, make_view
 
 
 def test_wait_looks_from_the_river():
