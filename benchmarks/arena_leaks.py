@@ -19,7 +19,8 @@ riichi seat's own discards and what anyone threw after it declared) while it hel
 many of its deal-ins into a riichi came so. Last, the first call of each closed hand, by the
 call (chi, pon, a yakuhai pon) and the hand's shanten before it: how often, how often the hand
 won and its average win (the hero opened for speed where tenhou-python-bot opened for value:
-issue 16).
+issue 16); and the open wins by the hand's kind (a one-suit hand, toitoi, a yakuhai set, tanyao,
+other) and its dora (red fives counted), how many and their average.
 
     nice -n 10 .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --logs /tmp/rule
     .venv/bin/python benchmarks/arena_leaks.py /tmp/rule
@@ -40,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.efficiency import shanten
 from engine.mjai.names import parse_mjai_tile
-from engine.tiles import DRAGONS, format_kinds, seat_wind
+from engine.tiles import DRAGONS, dora_of, format_kinds, seat_wind
 
 
 def kind(name: str) -> int:
@@ -84,6 +85,9 @@ class Seat:
         for t in tiles:
             self.counts[kind(t)] += 1
         self.melds = 0
+        self.meld_kinds: list[int] = []  # the kinds of its calls and kans
+        self.chi = False  # it called a chi
+        self.red = sum(1 for t in tiles if t.endswith("r"))  # red fives in hand and melds
         self.opened = False
         self.riichi = False
         self.tenpai_seen = False  # first closed tenpai reached (for riichi / dama)
@@ -104,6 +108,30 @@ class Seat:
         s = shanten(self.counts, 4 - self.melds, not self.opened)
         self.counts[k] += 1
         return s
+
+
+def open_hand_kind(counts: list[int], h: Seat, value: set[int], dora: list[int]) -> str:
+    """The kind of an open winning hand (``counts``: its concealed tiles with the winning one)
+    by its richest plain yaku: a one-suit hand (honitsu, chinitsu), toitoi, a yakuhai set,
+    tanyao or other; then its dora (indicated and red) as d0 to d3+."""
+    kinds = [k for k in range(34) for _ in range(counts[k])] + h.meld_kinds
+    suits = {k // 9 for k in kinds if k < 27}
+    honours = any(k >= 27 for k in kinds)
+    triplets = [k for k in range(34) if counts[k] >= 3] + \
+        [k for k in set(h.meld_kinds) if h.meld_kinds.count(k) >= 3]
+    pairs = sum(1 for n in counts if n == 2)
+    if len(suits) <= 1:
+        name = "honitsu" if honours else "chinitsu"
+    elif not h.chi and pairs == 1 and all(n in (0, 2, 3) for n in counts):
+        name = "toitoi"
+    elif any(k in value for k in triplets):
+        name = "yakuhai"
+    elif all(k < 27 and k % 9 not in (0, 8) for k in kinds):
+        name = "tanyao"
+    else:
+        name = "other"
+    n_dora = sum(kinds.count(d) for d in dora) + h.red
+    return f"{name} d{min(n_dora, 3)}{'+' if n_dora >= 3 else ''}"
 
 
 def category(points: dict[str, float], key: str, delta: float) -> None:
@@ -134,6 +162,8 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
     passed: dict[int, set[int]] = {}  # per riichi seat: kinds anyone discarded after it
     pending_reach = -1
     value_winds: list[set[int]] = []  # per seat: the winds that are yakuhai for it
+    dora: list[int] = []  # the dora kinds shown so far this round
+    last_tile = ""  # the last tile discarded or added to a kan (what a ron takes)
     for ev in events(path):
         t = ev["type"]
         if t == "start_kyoku":
@@ -142,13 +172,20 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             value_winds = [{kind(str(ev["bakaze"])), seat_wind(s, oya)} for s in range(4)]
             riichi_on = []
             passed = {}
+            dora = [dora_of(kind(str(ev["dora_marker"])))]
             rounds["rounds"] += len(seats)
+        elif t == "dora":
+            dora.append(dora_of(kind(str(ev["dora_marker"]))))
+        elif t == "tsumo" and str(ev["pai"]).endswith("r"):
+            hands[int(ev["actor"])].red += 1  # type: ignore[call-overload]
         elif t == "reach":
             pending_reach = int(ev["actor"])  # type: ignore[call-overload]
         elif t == "dahai":
             a = int(ev["actor"])  # type: ignore[call-overload]
             h = hands[a]
             k = kind(str(ev["pai"]))
+            last_tile = str(ev["pai"])
+            h.red -= last_tile.endswith("r")
             # genbutsu: kinds safe against every other seat's riichi (its own discards, and
             # what anyone threw after it declared)
             safe = set.intersection(*(hands[r].river | passed[r] for r in riichi_on if r != a)) \
@@ -209,8 +246,16 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
                              f"{'3+' if s >= 3 else s}-shanten")
             h.melds += 1
             h.opened = True
+            h.chi = h.chi or t == "chi"
+            called = [str(ev["pai"]), *ev["consumed"]]  # type: ignore[misc]
+            h.meld_kinds += [kind(x) for x in called]
+            h.red += sum(1 for x in called if x.endswith("r"))
         elif t == "ankan":
             hands[int(ev["actor"])].melds += 1  # type: ignore[call-overload]
+            hands[int(ev["actor"])].meld_kinds += [kind(str(x)) for x in ev["consumed"]]  # type: ignore[attr-defined,call-overload]
+        elif t == "kakan":
+            last_tile = str(ev["pai"])
+            hands[int(ev["actor"])].meld_kinds.append(kind(last_tile))  # type: ignore[call-overload]
         elif t == "hora":
             w, target = int(ev["actor"]), int(ev["target"])  # type: ignore[call-overload]
             deltas = ev["deltas"]
@@ -222,6 +267,13 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             hands[target].end = "dealt in"
             wh.end = "won"
             wh.won_points = int(deltas[w])  # type: ignore[index]
+            if wh.opened and w in seats:
+                won = wh.counts[:]
+                if target != w:
+                    won[kind(last_tile)] += 1
+                key = f"open win: {open_hand_kind(won, wh, value_winds[w] | set(DRAGONS), dora)}"
+                cnt[key] += 1
+                cnt[key + ": points"] += int(deltas[w])  # type: ignore[index]
             for s in seats:
                 d = float(deltas[s])  # type: ignore[index]
                 if s == w:
@@ -330,6 +382,16 @@ def main() -> int:
             avg = c.get(k + ": won points", 0) / won if won else 0.0
             row.append(f"{n / per:6.1f} won {won / n if n else 0:6.1%} average {avg:7,.0f}")
         print(f"  {k[8:]:<24} hero {row[0]}   opponents/seat {row[1]}")
+    print("the open wins by the hand's kind and dora: how many (the opponents per seat) and their "
+          "average (sticks and honba included)")
+    wins = sorted((x for x in set(hc) | set(oc) if x.startswith("open win: ") and
+                   x.count(":") == 1), key=lambda x: -(hc.get(x, 0) + oc.get(x, 0) / 3))
+    for k in wins:
+        row = []
+        for c, per in ((hc, 1), (oc, 3)):
+            n = c.get(k, 0)
+            row.append(f"{n / per:6.1f} average {c.get(k + ': points', 0) / n if n else 0:7,.0f}")
+        print(f"  {k[10:]:<24} hero {row[0]}   opponents/seat {row[1]}")
     return 0
 
 

@@ -142,6 +142,34 @@ def test_a_closed_hands_first_call_is_counted_with_its_outcome(tmp_path):
     assert cnt["opened: yakuhai pon, 1-shanten"] == 1
     assert cnt["opened: yakuhai pon, 1-shanten: won"] == 1
     assert cnt["opened: yakuhai pon, 1-shanten: won points"] == 2000
+    assert cnt["open win: yakuhai d0"] == 1 and cnt["open win: yakuhai d0: points"] == 2000
     other: Counter[str] = Counter()
     leaks.analyse(path, [1], defaultdict(float), other, Counter())
     assert not [k for k in other if k.startswith("opened")]
+
+
+def test_an_open_win_is_sorted_by_its_kind_and_dora(tmp_path):
+    """Seat 1 (111m 234m 5mr67m EE S 9p) pons seat 0's East and wins on the South seat 2
+    throws: a one-suit hand with two South (the dora of the East marker) and a red five, an
+    open 'honitsu d3+'; the East triplet (a yakuhai) does not make it a 'yakuhai' hand."""
+    hands = [list(h) for h in HANDS]
+    hands[0][12] = "E"
+    hands[1] = ["1m", "1m", "1m", "2m", "3m", "4m", "5mr", "6m", "7m", "E", "E", "S", "9p"]
+    evs = round_log(hands, [
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+        {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+        {"type": "pon", "actor": 1, "target": 0, "pai": "E", "consumed": ["E", "E"]},
+        {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": False},
+        {"type": "tsumo", "actor": 2, "pai": "S"},
+        {"type": "dahai", "actor": 2, "pai": "S", "tsumogiri": True},
+        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 12000, -12000, 0]},
+    ])
+    path = write_events(tmp_path / "game_1_rule_cmd_rule_rule.jsonl", evs)
+    cnt: Counter[str] = Counter()
+    leaks.analyse(path, [1], defaultdict(float), cnt, Counter())
+    assert [k for k in cnt if k.startswith("open win")] == \
+        ["open win: honitsu d3+", "open win: honitsu d3+: points"]
+    assert cnt["open win: honitsu d3+: points"] == 12000
+    other: Counter[str] = Counter()
+    leaks.analyse(path, [0, 2, 3], defaultdict(float), other, Counter())
+    assert not [k for k in other if k.startswith("open win")]
