@@ -247,9 +247,8 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
             h.melds += 1
             h.opened = True
             h.chi = h.chi or t == "chi"
-            called = [str(ev["pai"]), *ev["consumed"]]  # type: ignore[misc]
-            h.meld_kinds += [kind(x) for x in called]
-            h.red += sum(1 for x in called if x.endswith("r"))
+            h.meld_kinds += [kind(str(x)) for x in [ev["pai"], *ev["consumed"]]]  # type: ignore[misc]
+            h.red += str(ev["pai"]).endswith("r")  # its own tiles were counted in hand
         elif t == "ankan":
             hands[int(ev["actor"])].melds += 1  # type: ignore[call-overload]
             hands[int(ev["actor"])].meld_kinds += [kind(str(x)) for x in ev["consumed"]]  # type: ignore[attr-defined,call-overload]

@@ -173,3 +173,24 @@ def test_an_open_win_is_sorted_by_its_kind_and_dora(tmp_path):
     other: Counter[str] = Counter()
     leaks.analyse(path, [0, 2, 3], defaultdict(float), other, Counter())
     assert not [k for k in other if k.startswith("open win")]
+
+
+def test_a_red_five_a_call_takes_from_the_hand_counts_once(tmp_path):
+    """Seat 1 (111m 23m 5mr6m 888m EE S) chis seat 0's 4m with its 5mr and 6m and wins on the 4m
+    seat 2 throws: one red five (in the meld), no dora (the East marker's South was thrown)."""
+    hands = [list(h) for h in HANDS]
+    hands[0][12] = "4m"
+    hands[1] = ["1m", "1m", "1m", "2m", "3m", "5mr", "6m", "8m", "8m", "8m", "E", "E", "S"]
+    evs = round_log(hands, [
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+        {"type": "dahai", "actor": 0, "pai": "4m", "tsumogiri": False},
+        {"type": "chi", "actor": 1, "target": 0, "pai": "4m", "consumed": ["5mr", "6m"]},
+        {"type": "dahai", "actor": 1, "pai": "S", "tsumogiri": False},
+        {"type": "tsumo", "actor": 2, "pai": "4m"},
+        {"type": "dahai", "actor": 2, "pai": "4m", "tsumogiri": True},
+        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 3900, -3900, 0]},
+    ])
+    path = write_events(tmp_path / "game_1_rule_cmd_rule_rule.jsonl", evs)
+    cnt: Counter[str] = Counter()
+    leaks.analyse(path, [1], defaultdict(float), cnt, Counter())
+    assert cnt["open win: honitsu d1"] == 1
