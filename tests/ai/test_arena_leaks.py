@@ -148,49 +148,44 @@ def test_a_closed_hands_first_call_is_counted_with_its_outcome(tmp_path):
     assert not [k for k in other if k.startswith("opened")]
 
 
+def open_wins(tmp_path: Path, seat1: list[str], from_seat0: str, call: dict[str, object],
+              throw: str, win: str, points: int, seats: list[int]) -> dict[str, int]:
+    """The open-win counts of ``seats`` in a round where seat 1 holds ``seat1``, calls
+    (``call``) the ``from_seat0`` seat 0 throws, throws ``throw`` and wins for ``points`` on the
+    ``win`` seat 2 draws and throws."""
+    hands = [list(h) for h in HANDS]
+    hands[0][12] = from_seat0
+    hands[1] = seat1
+    evs = round_log(hands, [
+        {"type": "tsumo", "actor": 0, "pai": "N"},
+        {"type": "dahai", "actor": 0, "pai": from_seat0, "tsumogiri": False},
+        {"actor": 1, "target": 0, "pai": from_seat0, **call},
+        {"type": "dahai", "actor": 1, "pai": throw, "tsumogiri": False},
+        {"type": "tsumo", "actor": 2, "pai": win},
+        {"type": "dahai", "actor": 2, "pai": win, "tsumogiri": True},
+        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, points, -points, 0]},
+    ])
+    path = write_events(tmp_path / "game_1_rule_cmd_rule_rule.jsonl", evs)
+    cnt: Counter[str] = Counter()
+    leaks.analyse(path, seats, defaultdict(float), cnt, Counter())
+    return {k: v for k, v in cnt.items() if k.startswith("open win")}
+
+
 def test_an_open_win_is_sorted_by_its_kind_and_dora(tmp_path):
     """Seat 1 (111m 234m 5mr67m EE S 9p) pons seat 0's East and wins on the South seat 2
     throws: a one-suit hand with two South (the dora of the East marker) and a red five, an
     open 'honitsu d3+'; the East triplet (a yakuhai) does not make it a 'yakuhai' hand."""
-    hands = [list(h) for h in HANDS]
-    hands[0][12] = "E"
-    hands[1] = ["1m", "1m", "1m", "2m", "3m", "4m", "5mr", "6m", "7m", "E", "E", "S", "9p"]
-    evs = round_log(hands, [
-        {"type": "tsumo", "actor": 0, "pai": "N"},
-        {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
-        {"type": "pon", "actor": 1, "target": 0, "pai": "E", "consumed": ["E", "E"]},
-        {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": False},
-        {"type": "tsumo", "actor": 2, "pai": "S"},
-        {"type": "dahai", "actor": 2, "pai": "S", "tsumogiri": True},
-        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 12000, -12000, 0]},
-    ])
-    path = write_events(tmp_path / "game_1_rule_cmd_rule_rule.jsonl", evs)
-    cnt: Counter[str] = Counter()
-    leaks.analyse(path, [1], defaultdict(float), cnt, Counter())
-    assert [k for k in cnt if k.startswith("open win")] == \
-        ["open win: honitsu d3+", "open win: honitsu d3+: points"]
-    assert cnt["open win: honitsu d3+: points"] == 12000
-    other: Counter[str] = Counter()
-    leaks.analyse(path, [0, 2, 3], defaultdict(float), other, Counter())
-    assert not [k for k in other if k.startswith("open win")]
+    args = (["1m", "1m", "1m", "2m", "3m", "4m", "5mr", "6m", "7m", "E", "E", "S", "9p"], "E",
+            {"type": "pon", "consumed": ["E", "E"]}, "9p", "S", 12000)
+    assert open_wins(tmp_path, *args, seats=[1]) == \
+        {"open win: honitsu d3+": 1, "open win: honitsu d3+: points": 12000}
+    assert open_wins(tmp_path, *args, seats=[0, 2, 3]) == {}
 
 
 def test_a_red_five_a_call_takes_from_the_hand_counts_once(tmp_path):
     """Seat 1 (111m 23m 5mr6m 888m EE S) chis seat 0's 4m with its 5mr and 6m and wins on the 4m
     seat 2 throws: one red five (in the meld), no dora (the East marker's South was thrown)."""
-    hands = [list(h) for h in HANDS]
-    hands[0][12] = "4m"
-    hands[1] = ["1m", "1m", "1m", "2m", "3m", "5mr", "6m", "8m", "8m", "8m", "E", "E", "S"]
-    evs = round_log(hands, [
-        {"type": "tsumo", "actor": 0, "pai": "N"},
-        {"type": "dahai", "actor": 0, "pai": "4m", "tsumogiri": False},
-        {"type": "chi", "actor": 1, "target": 0, "pai": "4m", "consumed": ["5mr", "6m"]},
-        {"type": "dahai", "actor": 1, "pai": "S", "tsumogiri": False},
-        {"type": "tsumo", "actor": 2, "pai": "4m"},
-        {"type": "dahai", "actor": 2, "pai": "4m", "tsumogiri": True},
-        {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 3900, -3900, 0]},
-    ])
-    path = write_events(tmp_path / "game_1_rule_cmd_rule_rule.jsonl", evs)
-    cnt: Counter[str] = Counter()
-    leaks.analyse(path, [1], defaultdict(float), cnt, Counter())
-    assert cnt["open win: honitsu d1"] == 1
+    wins = open_wins(tmp_path, ["1m", "1m", "1m", "2m", "3m", "5mr", "6m", "8m", "8m", "8m", "E",
+                                "E", "S"], "4m", {"type": "chi", "consumed": ["5mr", "6m"]}, "S",
+                     "4m", 3900, seats=[1])
+    assert wins == {"open win: honitsu d1": 1, "open win: honitsu d1: points": 3900}
