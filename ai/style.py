@@ -38,6 +38,7 @@ class Style:
     chase_bias: float = 0.0  # added to riichi_bias after another's riichi, for a hand that wins dama
     open_calls: float = 0.0  # an open hand's steps also by calls, calm; 1: ai.chances.OPEN_CALLS
     calm_wait: float = 0.0  # copies added to a ready hand's wait, calm (ai.chances.CALM_WAIT)
+    one_suit_order: float = 0.0  # calm, a stray outside a hand leaning to one suit goes first, by this share of the best score (ai.value.one_suit_strays)
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
 
 

@@ -505,6 +505,37 @@ def lone_yakuhai_han(counts: Sequence[int], yakuhai_han: Callable[[int], int],
     return han
 
 
+#: a hand leans to one suit with this many tiles outside that suit and the honours
+ONE_SUIT_OUTSIDE = 3
+
+
+def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozenset[int]:
+    """The isolated number tiles (no tile of their suit within two) outside the main suit of a
+    hand that leans to one suit: ``ONE_SUIT_OUTSIDE`` tiles outside that suit and the honours,
+    an honour held, no call outside it. The Houou people throw such a tile before an isolated
+    honour, where efficiency alone keeps it (``Style.one_suit_order``).
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts
+    >>> c = kinds_to_counts(parse_kinds("12356789m7p19s113z"))
+    >>> sorted(one_suit_strays(c, []))  # 7p and 1s 9s outside: each isolated
+    [15, 18, 26]
+    >>> sorted(one_suit_strays(kinds_to_counts(parse_kinds("1235678m78p1s113z")), []))  # 78p kept
+    [18]
+    >>> one_suit_strays(kinds_to_counts(parse_kinds("12356789m7p19s1135p")), [])  # no honour
+    frozenset()
+    """
+    if not any(counts[27:34]):
+        return frozenset()
+    suit = max(range(3), key=lambda s: sum(counts[s * 9:s * 9 + 9]))
+    if any(k < 27 and k // 9 != suit for k in meld_kinds):
+        return frozenset()
+    outside = [k for k in range(27) if k // 9 != suit and counts[k]]
+    if sum(counts[k] for k in outside) != ONE_SUIT_OUTSIDE:
+        return frozenset()
+    return frozenset(k for k in outside if counts[k] == 1 and not any(
+        0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2)))
+
+
 def hand_han(rs: Sequence[Route], best: Route) -> float:
     """Han of the hand along ``best``: its own han plus every other route that is no slower and
     combines with it (``combines``: chiitoitsu takes no triplets, ittsu no sanshoku...); one
