@@ -684,13 +684,12 @@ class Player(Agent):
             return self._push(sit, x.ev, x.shanten, s_min) - self._danger(sit, x.kind) - \
                 keep.get(x.kind, 0.0) + stray.get(x.kind, 0.0)
 
-        stray: dict[int, float] = {}
+        stray: dict[int, float] = {}  # in the score, so the lookahead's rescoring keeps it
         for x in scored:
             x.score = score(x)
         stray = self._stray_bonus(sit, scored)
-        if stray:
-            for x in scored:
-                x.score = score(x)
+        for x in scored:
+            x.score += stray.get(x.kind, 0.0)
 
         def order(x: Candidate) -> tuple[float, int]:
             return -round(x.score, 3), reach(x.kind, sit.unseen)
