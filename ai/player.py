@@ -729,8 +729,9 @@ class Player(Agent):
         35.5% of the time, 50.9% with 0.15 (open 43.7 -> 61.7%), bench_discards 59.8 / 52.6 /
         45.1% -> 59.9 / 53.0 / 45.1% one / two / three+ steps away. The same bonus with four or
         five tiles outside threw far more of them than the people did (bench_discards three+
-        steps away 41.7%). Off in every level: not yet measured against the bots."""
-        if not self.style.one_suit_order or any(o.riichi for o in sit.opponents):
+        steps away 41.7%). At four seats, where it was measured."""
+        if not self.style.one_suit_order or sit.players != 4 or \
+                any(o.riichi for o in sit.opponents):
             return {}
         strays = one_suit_strays(sit.counts, [t >> 2 for m in sit.melds for t in m.tiles])
         if not strays:

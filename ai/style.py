@@ -96,11 +96,17 @@ LEVELS = {
     # bench_chances: the open hands with one meld won 1.34 / 1.72 / 1.98 times the chain's
     # chance one / two / three steps from tenpai, 1.00 / 1.03 / 0.98 with it). Four hard: average
     # win 7,104 -> 7,291, deal-in 11.6 -> 11.3%; against 3 greedy 1.885 -> 1.808; against
-    # tenhou-python-bot 108 games paired on 9700-9726, 2.556 -> 2.593 (8 better, 9 worse)
+    # tenhou-python-bot 108 games paired on 9700-9726, 2.556 -> 2.593 (8 better, 9 worse). A
+    # hand leaning to one suit throws an isolated tile outside it before an isolated honour
+    # (one_suit_order; the Houou people threw such a stray where hard threw a lone honour: same
+    # tile 35.5 -> 50.9% on their closed hands with three tiles outside, open 43.7 -> 61.7%;
+    # bench_discards 52.6 -> 53.0% two steps away; the bots won 17 one-suit hands a seat in
+    # 108 games to hard's 2): against tenhou-python-bot 106 games on 9700-9726, 2.566 -> 2.585
+    # (9700-9712 paired, 2.680 -> 2.760; 9713-9726 against main's figures, 2.464 -> 2.429)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
-                  pair_route=True, later_calls=1.0),
+                  pair_route=True, later_calls=1.0, one_suit_order=0.15),
 }
 PERSONALITY = {
     "balanced": {},

@@ -1,8 +1,7 @@
 """Style.one_suit_order (issue 16): calm, a hand leaning to one suit (three tiles outside its
 suit and the honours) throws an isolated outside tile first, as the Houou people did in these
 spots (from the real games of ../shared/logs/mjlog), where efficiency alone threw another tile.
-Off in every level for now: the knob is measured on the people's discards, not yet against the
-bots."""
+Hard's at 0.15, at four seats."""
 
 from types import SimpleNamespace
 
@@ -10,6 +9,7 @@ from ai.observe import observe
 from ai.value import one_suit_strays
 from engine.tiles import format_kinds, kinds_to_counts, parse_kinds
 from tests.ai.helpers import hard, make_view
+from tests.ai.test_sanma_judgement import hard3, view3
 
 
 def thrown(view, order: float) -> str:
@@ -54,3 +54,16 @@ def test_off_facing_a_riichi():
     ai = hard(one_suit_order=0.15)
     assert ai._stray_bonus(observe(calm), best) == {parse_kinds("9s")[0]: 300.0}
     assert ai._stray_bonus(observe(facing), best) == {}
+
+
+def test_four_seats_only():
+    """Measured on four-player people's games: a three-player hand leaning to pinzu (1m 9m 9s
+    outside, each isolated) gets no bonus; the same tiles at four seats get it."""
+    best = [SimpleNamespace(score=1000.0)]
+    ai3 = hard3()
+    assert ai3.style.one_suit_order == 0.15
+    three = observe(view3("19m13567p9s24455z", "6z"))
+    four = observe(make_view("19m13567p9s24455z", "6z"))
+    assert ai3._stray_bonus(three, best) == {}
+    assert hard(one_suit_order=0.15)._stray_bonus(four, best) == {
+        k: 150.0 for k in parse_kinds("19m9s")}
