@@ -290,7 +290,8 @@ class Player(Agent):
         info, melds = self._meld_info(sit, extra)
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
-        rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen)
+        rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen,
+                    self.style.chiitoitsu_han)
         draws = max(0, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
         if not rs:

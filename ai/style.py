@@ -39,6 +39,7 @@ class Style:
     open_calls: float = 0.0  # an open hand's steps also by calls, calm; 1: ai.chances.OPEN_CALLS
     calm_wait: float = 0.0  # copies added to a ready hand's wait, calm (ai.chances.CALM_WAIT)
     one_suit_order: float = 0.0  # calm, a stray outside a hand leaning to one suit goes first, by this share of the best score (ai.value.one_suit_strays)
+    chiitoitsu_han: float = 2.0  # han the chiitoitsu route is valued at (ai.value.points prices 40 fu; it has 25)
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
 
 

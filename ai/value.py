@@ -100,10 +100,13 @@ def routes(
     yakuhai_han: Callable[[int], int],
     kuitan: bool = True,
     unseen: Sequence[int] | None = None,
+    chiitoitsu_han: float = 2.0,
 ) -> list[Route]:
     """Every route still open to the hand. ``melds`` are (kinds, opened) of own calls;
     ``yakuhai_han(kind)`` is the han of a triplet of that kind for this seat; with ``unseen``
-    a yakuhai pair whose other copies are all visible is no route."""
+    a yakuhai pair whose other copies are all visible is no route. ``chiitoitsu_han``: what
+    the chiitoitsu route is worth in ``points``' units, which price 40 fu: its 2 han, or less
+    for its 25 fu (``Style.chiitoitsu_han``)."""
     sets = 4 - len(melds)
     out: list[Route] = []
     meld_kinds = [k for kinds, _ in melds for k in kinds]
@@ -118,7 +121,7 @@ def routes(
     if closed:
         out.append(Route("riichi", base, 1.0, None))
         if sum(counts) >= 13:
-            out.append(Route("chiitoitsu", chiitoitsu_shanten(counts), 2.0, None))
+            out.append(Route("chiitoitsu", chiitoitsu_shanten(counts), chiitoitsu_han, None))
     if secured:
         out.append(Route("yakuhai", base, float(secured), None))
     else:

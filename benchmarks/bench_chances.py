@@ -4,7 +4,8 @@
 Every own turn of a seat not in riichi that threw a tile, in the real games of
 ``../shared/logs/mjlog`` (almost all Houou room): the chance the AI's ``evaluate`` gives the hand
 after the tile the player threw (the chain's, read as ``evaluate`` asks it), beside whether the
-seat won that round. Sorted by the hand (closed; open with a yakuhai pon, honitsu, tanyao or
+seat won that round. Sorted by the hand (closed, and apart the closed hands with as many pairs
+as make chiitoitsu as near or nearer than four sets; open with a yakuhai pon, honitsu, tanyao or
 other), its shanten after the discard, whether a riichi is out, and for a closed ready hand
 whether it declared riichi and how many live tiles its wait has. Printed per situation: turns,
 the chain's average chance, the share won, and their ratio (1.00: calibrated; a seat that folds
@@ -21,8 +22,10 @@ Run from the repository root (about half a minute for 159 games):
     .venv/bin/python benchmarks/bench_chances.py --arena DIR [DIR ...] [--seats bots|hero]
 
 ``--knob NAME=VALUE`` sets a ``Style`` knob of the level (``ai.style``) for the chain it reads:
-``--knob open_calls=1 --knob calm_wait=1`` shows the chain with the calibration of the open
-hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level uses;
+``--knob chiitoitsu_han=1.25`` prices the chiitoitsu route at its 25 fu (``ai.value.points``
+counts 40); ``--knob open_calls=1 --knob calm_wait=1`` shows the chain with the calibration of
+the open hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level
+uses;
 hard prices a hand already open by the calls still to come (``later_calls``, by route and melds:
 ``ai.chances.CALLS_BY_MELDS``), ``--knob later_calls=0`` shows its chain without them.
 With ``--arena`` the turns are those of the outside arena's mjai logs (``bench_arena.py --logs
@@ -48,6 +51,7 @@ from bench_pushfold import replayed  # noqa: E402
 
 import ai.player  # noqa: E402
 from ai.base import Agent  # noqa: E402
+from ai.efficiency import chiitoitsu_shanten, regular_shanten  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.player import Player  # noqa: E402
 from engine.actions import Action, Discard, Riichi  # noqa: E402
@@ -88,10 +92,12 @@ def arena_turns(folders: list[str], who: str, level: str, personality: str
 
 
 def hand_kind(sit: Situation, counts: list[int]) -> str:
-    """closed, or open: yakuhai (a yakuhai pon or kan), honitsu (one suit), tanyao (2-8 only)
-    or other."""
+    """closed (chiitoitsu: seven pairs nearer than four sets and a pair; chiitoitsu=: as near),
+    or open: yakuhai (a yakuhai pon or kan), honitsu (one suit), tanyao (2-8 only) or other."""
     if sit.closed:
-        return "closed"
+        pairs, sets = chiitoitsu_shanten(counts), regular_shanten(counts, 4)
+        return "closed" + (" chiitoitsu" if pairs < sets else " chiitoitsu=" if pairs == sets
+                           else "")
     kinds = [k for k in range(34) for _ in range(counts[k])] + \
         [t >> 2 for m in sit.melds for t in m.tiles]
     if any(m.kind.name != "CHI" and sit.wind_han(m.tiles[0] >> 2) for m in sit.melds):
@@ -196,7 +202,7 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
             kind = hand_kind(sit, counts)
             threat = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
             key: tuple[str, ...] = (kind, f"s{s}", threat, "*")
-            if s == 0 and kind == "closed":
+            if s == 0 and kind.startswith("closed"):
                 key = ("closed " + ("riichi" if isinstance(played, Riichi) else "dama"),
                        "s0", threat, wait_size(n))
             priced.append((key, p, outcome, worth, None if sit.players != 4 else points))
@@ -216,13 +222,13 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
           f"chain ({args.personality}{extra}) for the hand after the {who}'s discard, beside "
           "the share of those rounds the seat won; and of the turns of a round it won, the "
           "worth of a win said beside the points won (real games: the records give them)")
-    print(f"{'hand':15}{'s':4}{'threat':8}{'wait':6}{'turns':>7}{'chain':>8}{'won':>8}"
+    print(f"{'hand':19}{'s':4}{'threat':8}{'wait':6}{'turns':>7}{'chain':>8}{'won':>8}"
           f"{'ratio':>7}{'wins':>7}{'worth':>8}{'points':>8}{'ratio':>7}")
     for key in sorted(rows, key=lambda k: tuple((x == "*", x) for x in k)):
         n, p, won, n_won, said, paid = rows[key]
         if n < 30:
             continue
-        line = f"{key[0]:15}{key[1]:4}{key[2]:8}{key[3]:6}{int(n):7}{p / n:8.3f}" \
+        line = f"{key[0]:19}{key[1]:4}{key[2]:8}{key[3]:6}{int(n):7}{p / n:8.3f}" \
             f"{won / n:8.3f}{(won / p) if p else 0.0:7.2f}"
         if n_won >= 30 and said > 0:
             line += f"{int(n_won):7}{said / n_won:8.0f}{paid / n_won:8.0f}{paid / said:7.2f}"
