@@ -11,7 +11,11 @@ repository root (the hero runs this checkout's code: ``python -m app bot --mjai`
     .venv/bin/python benchmarks/bench_arena.py --opp tpb --seeds 13 --knob foresight=false
 
 ``--knob KNOB=VALUE`` seats the hero with a knob of ``ai.style.Style`` changed (``knob_bot.py``),
-a change ``ab_hard.py`` measured head to head.
+a change ``ab_hard.py`` measured head to head. ``--pair RUN [RUN ...]`` sets the games beside the
+same games of earlier runs (``arena_pair.py``; ``benchmarks/arena_main.txt`` holds main's on
+seeds 9700-9726): a knob changes few games, and their difference says more than the averages. A
+run without a knob prints the digest of the AI's fingerprints first, so that a later pairing
+knows whether the AI has changed since.
 
 Each seed is played four times, the hero in each seat (``league.py``'s order). Printed: one
 line a game, then the hero's average rank with its 95% interval against the goal (tpb <= 2.35,
@@ -36,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab_hard import knobs  # noqa: E402
+from arena_pair import fingerprints_digest, paired, read_runs, stale  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = Path(os.environ.get("ARENA_DIR", ROOT.parent / "shared" / "arena"))
@@ -130,6 +135,9 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=2, help="seeds (four games each)")
     ap.add_argument("--seed", type=int, default=9100, help="first seed")
     ap.add_argument("--logs", metavar="DIR", help="keep the games' mjai logs in DIR")
+    ap.add_argument("--pair", nargs="+", metavar="RUN",
+                    help="earlier runs' outputs (arena_main.txt: main's) to pair these games "
+                         "with (arena_pair.py)")
     ap.add_argument("--knob", action="append", metavar="KNOB=VALUE",
                     help="seat the hero with this ai.style.Style knob changed (knob_bot.py; "
                          "repeatable, not with --personality)")
@@ -142,12 +150,21 @@ def main() -> int:
     if args.seeds < 1:
         print("bench_arena: --seeds must be at least 1", file=sys.stderr)
         return 2
+    if args.pair:
+        try:
+            base, digests = read_runs(args.pair)
+        except OSError as e:
+            print(f"bench_arena: {e}", file=sys.stderr)
+            return 2
     py = ENV / "venv_mjai" / "bin" / "python"
     if not py.exists() or not (ARENA / "arena.py").exists():
         print(f"bench_arena: no arena at {ARENA} with {py} (see its README)", file=sys.stderr)
         return 2
     hero = hero_command(args.level, args.personality, args.knob)
+    if not args.knob and not args.personality:  # a base for later runs (arena_pair.py)
+        print(f"# fingerprints {fingerprints_digest()} {args.level}", flush=True)
     ranks: list[int] = []
+    games: dict[tuple[int, int], int] = {}
     errors = 0
     mine: dict[str, float] = {}
     theirs: dict[str, float] = {}
@@ -164,6 +181,7 @@ def main() -> int:
             r = json.loads(line)
             seat = r["hero_seat"]
             ranks.append(r["ranks"][seat])
+            games[r["seed"], seat] = r["ranks"][seat]
             errors += r["errors"]
             log = Path(r["log"])
             add(mine, seat_rates(log, [seat]))
@@ -200,6 +218,11 @@ def main() -> int:
     for who, (cnt, total, worst) in times.items():
         print(f"       decisions {who}: {int(cnt)}, mean {1000 * total / max(1, cnt):.1f} ms, "
               f"max {1000 * worst:.0f} ms")
+    if args.pair:
+        warning = stale(digests)
+        if warning:
+            print(warning, file=sys.stderr)
+        print(f"  paired with {' '.join(args.pair)}: {paired(base, games)}")
     return 0
 
 
