@@ -102,8 +102,9 @@ LEVELS = {
     # (one_suit_order; the Houou people threw such a stray where hard threw a lone honour: same
     # tile 35.5 -> 50.9% on their closed hands with three tiles outside, open 43.7 -> 61.7%;
     # bench_discards 52.6 -> 53.0% two steps away; the bots won 17 one-suit hands a seat in
-    # 108 games to hard's 2): against tenhou-python-bot 106 games on 9700-9726, 2.566 -> 2.585
-    # (9700-9712 paired, 2.680 -> 2.760; 9713-9726 against main's figures, 2.464 -> 2.429)
+    # 108 games to hard's 2): against tenhou-python-bot 108 games on 9700-9726, 2.593 -> 2.611
+    # (9700-9712 2.731 -> 2.808, 9713-9719 2.429 -> 2.464, 9720-9726 2.500 -> 2.393;
+    # benchmarks/arena_main.txt), head to head (ab_hard, 400 games) 2.502 +- 0.034: even
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
