@@ -104,11 +104,21 @@ LEVELS = {
     # bench_discards 52.6 -> 53.0% two steps away; the bots won 17 one-suit hands a seat in
     # 108 games to hard's 2): against tenhou-python-bot 108 games on 9700-9726, 2.593 -> 2.611
     # (9700-9712 2.731 -> 2.808, 9713-9719 2.429 -> 2.464, 9720-9726 2.500 -> 2.393;
-    # benchmarks/arena_main.txt), head to head (ab_hard, 400 games) 2.502 +- 0.034: even
+    # benchmarks/arena_main.txt), head to head (ab_hard, 400 games) 2.502 +- 0.034: even. The
+    # seven pairs priced at their 25 fu (chiitoitsu_han 1.25; ai.value.points prices 40 fu): at
+    # a full 2 han hard's own hands leaned to them (5.3% of four hard's wins, the Houou people's
+    # 2.5%) and passed the yakuhai pons people take from hands with many pairs (40.5% of such
+    # offers in its own games, people 72.7%); bench_chances' worth said / paid for the closed
+    # hands as near seven pairs as four sets 0.82 -> 1.00 (the other closed hands 1.10). Four
+    # hard: calls 24.2 -> 26.6% of rounds, chiitoitsu 4.6% of wins, average win 7,242 -> 6,765;
+    # bench_discards 59.9 / 53.0 / 45.1 -> 60.1 / 52.8 / 44.3%; head to head 2.518 +- 0.046;
+    # against tenhou-python-bot 108 games paired on 9700-9726, 2.611 -> 2.472 (17 better, 13
+    # worse; 9700-9712 2.808 -> 2.442, 9713-9726 2.429 -> 2.500)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
-                  pair_route=True, later_calls=1.0, one_suit_order=0.15),
+                  pair_route=True, later_calls=1.0, one_suit_order=0.15,
+                  chiitoitsu_han=1.25),
 }
 PERSONALITY = {
     "balanced": {},

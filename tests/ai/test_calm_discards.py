@@ -55,12 +55,14 @@ def test_hard_keeps_a_lone_dragon_far_from_tenpai_and_throws_a_lone_terminal():
     # (+ the 6p drawn). The lone 6z may pair (three copies unseen) and make a yakuhai; the lone
     # 9m makes a few more shapes. The player threw the 9m, as hard does now
     # (``Style.lone_yakuhai``: at 3+-shanten hard threw 40% of the lone yakuhai it held, the
-    # Houou players 19%); without it hard threw the dragon.
+    # Houou players 19%); without it hard threw the dragon. (With the seven pairs priced at 25
+    # fu, Style.chiitoitsu_han 1.25, hard keeps the dragon but throws a 2s of its 22s pair: the
+    # lone yakuhai is weighed here with the seven pairs at a full 2 han, as when it came in.)
     def choice(lone: bool) -> str:
         v = make_view("69m1349p2247s556z", "6p", seat=1, dealer=1, round_index=1,
                       rivers=("9p", "3z", "1s", "1s"), dora="2p", live_tiles_left=65)
         agent = make_agent("hard", seed=1, rules=TENHOU)
-        agent.style = replace(agent.style, lone_yakuhai=lone)
+        agent.style = replace(agent.style, lone_yakuhai=lone, chiitoitsu_han=2.0)
         return format_kinds([agent.act(v, v.legal).tile >> 2])
 
     assert choice(True) == "9m"

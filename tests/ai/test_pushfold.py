@@ -93,7 +93,9 @@ def test_hard_folds_a_slow_hand_with_a_genbutsu_rather_than_push_a_tile_into_a_r
     # a Houou spot (the dealer, 2-shanten: 112m 1334788p 6s 33z, drawing 1s) facing a riichi
     # from the seat opposite: people folded with the genbutsu 3z. Pushing on would throw about
     # 6% more deal-ins later in the round (ai.pushfold.PUSH_LATER), dearer than what the hand
-    # brings; hard without that look ahead pushed the 1s
+    # brings; hard without that look ahead pushed the 1s while it priced the seven pairs its
+    # four pairs tie with at a full 2 han (Style.chiitoitsu_han: at 25 fu the hand is cheap
+    # enough to fold either way)
     def view():
         return make_view("112m1334788p6s33z", "1s", seat=0, dealer=0,
                          rivers=("9m9p11s156z", "9m223467z", "36m9p3s134z", "3m2p9s1256z"),
@@ -103,7 +105,10 @@ def test_hard_folds_a_slow_hand_with_a_genbutsu_rather_than_push_a_tile_into_a_r
     v = view()
     assert hard().act(v, v.legal).tile >> 2 == parse_kind("3z")
     v = view()
-    assert hard(foresight=False).act(v, v.legal).tile >> 2 == parse_kind("1s")
+    assert hard(chiitoitsu_han=2.0).act(v, v.legal).tile >> 2 == parse_kind("3z")
+    v = view()
+    assert hard(foresight=False, chiitoitsu_han=2.0).act(v, v.legal).tile >> 2 == \
+        parse_kind("1s")
 
 
 def test_hard_pushes_a_ready_hand_with_a_yaku_dama_into_the_dealers_riichi():

@@ -275,7 +275,14 @@ def test_pick_reason_is_the_true_one(reason, monkeypatch):
     from ai.pick_reason import pick_reason
 
     if reason == "yaku:tanyao":
+        from dataclasses import replace
+
+        from ai import style
+
         monkeypatch.setattr(player, "SHANTEN_BACK", 0.5)
+        # and its three pairs' seven pairs at a full 2 han (hard prices them at 25 fu now)
+        monkeypatch.setitem(style.LEVELS, "hard",
+                            replace(style.LEVELS["hard"], chiitoitsu_han=2.0))
     hand, draw = PICK_CASES[reason]
     game = scripted_game({0: hand}, draws=[draw], script=[])
     view, legal = game.view(0), game.pending()[0]
