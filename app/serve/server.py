@@ -17,12 +17,17 @@ import logging
 import os
 import signal
 import time
+import warnings
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+with warnings.catch_warnings():
+    # cryptography 51 deprecates DSA, which asyncssh names as it is imported: the warning would
+    # reach the terminal of whoever starts the server (riichi serve's host key is ed25519)
+    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    import asyncssh
 
 from app.serve.driver import AppHolder, SSHDriver
 from app.serve.names import clean_name, parse_command
