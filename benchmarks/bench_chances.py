@@ -22,11 +22,11 @@ Run from the repository root (about half a minute for 159 games):
     .venv/bin/python benchmarks/bench_chances.py --arena DIR [DIR ...] [--seats bots|hero]
 
 ``--knob NAME=VALUE`` sets a ``Style`` knob of the level (``ai.style``) for the chain it reads:
-``--knob chiitoitsu_han=1.25`` prices the chiitoitsu route at its 25 fu (``ai.value.points``
-counts 40); ``--knob open_calls=1 --knob calm_wait=1`` shows the chain with the calibration of
-the open hands' calls (by route, ``ai.chances.OPEN_CALLS``) and of the calm wait, which no level
-uses;
-hard prices a hand already open by the calls still to come (``later_calls``, by route and melds:
+hard prices the chiitoitsu route at its 25 fu (``chiitoitsu_han`` 1.25: ``ai.value.points``
+counts 40), ``--knob chiitoitsu_han=2`` at its full 2 han as before; ``--knob open_calls=1 --knob
+calm_wait=1`` shows the chain with the calibration of the open hands' calls (by route,
+``ai.chances.OPEN_CALLS``) and of the calm wait, which no level uses; hard prices a hand
+already open by the calls still to come (``later_calls``, by route and melds:
 ``ai.chances.CALLS_BY_MELDS``), ``--knob later_calls=0`` shows its chain without them.
 With ``--arena`` the turns are those of the outside arena's mjai logs (``bench_arena.py --logs
 DIR``): the opponents' (tenhou-python-bot in the issue 16 runs) or the hero's.
