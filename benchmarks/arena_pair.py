@@ -89,8 +89,9 @@ def stale(digests: set[str]) -> str | None:
     """A warning when the base was measured with another AI than this checkout's."""
     now = fingerprints_digest()
     if digests and now not in digests:
-        return (f"arena_pair: the base was measured with other fingerprints ({', '.join(sorted(digests))};"
-                f" this checkout {now}): the AI changed since, run main again for a fair base")
+        then = ", ".join(sorted(digests))
+        return (f"arena_pair: the base was measured with other fingerprints ({then}; this "
+                f"checkout {now}): the AI changed since, run main again for a fair base")
     return None
 
 
