@@ -101,7 +101,8 @@ LEVELS = {
     # hand leaning to one suit throws an isolated tile outside it before an isolated honour
     # (one_suit_order; the Houou people threw such a stray where hard threw a lone honour: same
     # tile 35.5 -> 50.9% on their closed hands with three tiles outside, open 43.7 -> 61.7%;
-    # bench_discards 52.6 -> 53.0% two steps away; the bots won 17 one-suit hands a seat in
+    # bench_discards 52.6 -> 53.0% two steps away; with one or two outside 51.8 -> 73.2% and
+    # 40.6 -> 47.2%, bench_discards 52.8 -> 53.1%; the bots won 17 one-suit hands a seat in
     # 108 games to hard's 2): against tenhou-python-bot 108 games on 9700-9726, 2.593 -> 2.611
     # (9700-9712 2.731 -> 2.808, 9713-9719 2.429 -> 2.464, 9720-9726 2.500 -> 2.393;
     # benchmarks/arena_main.txt), head to head (ab_hard, 400 games) 2.502 +- 0.034: even. The

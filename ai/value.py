@@ -508,15 +508,15 @@ def lone_yakuhai_han(counts: Sequence[int], yakuhai_han: Callable[[int], int],
     return han
 
 
-#: a hand leans to one suit with this many tiles outside that suit and the honours
+#: a hand leans to one suit with at most this many tiles outside that suit and the honours
 ONE_SUIT_OUTSIDE = 3
 
 
 def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozenset[int]:
     """The isolated number tiles (no tile of their suit within two) outside the main suit of a
-    hand that leans to one suit: ``ONE_SUIT_OUTSIDE`` tiles outside that suit and the honours,
-    an honour held, no call outside it. The Houou people throw such a tile before an isolated
-    honour, where efficiency alone keeps it (``Style.one_suit_order``).
+    hand that leans to one suit: one to ``ONE_SUIT_OUTSIDE`` tiles outside that suit and the
+    honours, an honour held, no call outside it. The Houou people throw such a tile before an
+    isolated honour, where efficiency alone keeps it (``Style.one_suit_order``).
 
     >>> from engine.tiles import parse_kinds, kinds_to_counts
     >>> c = kinds_to_counts(parse_kinds("12356789m7p19s113z"))
@@ -526,6 +526,8 @@ def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozens
     [18]
     >>> one_suit_strays(kinds_to_counts(parse_kinds("12356789m7p19s1135p")), [])  # no honour
     frozenset()
+    >>> sorted(one_suit_strays(kinds_to_counts(parse_kinds("55568999m8s11335z")), []))  # 8s alone
+    [25]
     """
     if not any(counts[27:34]):
         return frozenset()
@@ -533,7 +535,7 @@ def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozens
     if any(k < 27 and k // 9 != suit for k in meld_kinds):
         return frozenset()
     outside = [k for k in range(27) if k // 9 != suit and counts[k]]
-    if sum(counts[k] for k in outside) != ONE_SUIT_OUTSIDE:
+    if not 1 <= sum(counts[k] for k in outside) <= ONE_SUIT_OUTSIDE:
         return frozenset()
     return frozenset(k for k in outside if counts[k] == 1 and not any(
         0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2)))

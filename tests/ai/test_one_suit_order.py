@@ -1,7 +1,7 @@
-"""Style.one_suit_order (issue 16): calm, a hand leaning to one suit (three tiles outside its
-suit and the honours) throws an isolated outside tile first, as the Houou people did in these
-spots (from the real games of ../shared/logs/mjlog), where efficiency alone threw another tile.
-Hard's at 0.15, at four seats."""
+"""Style.one_suit_order (issue 16): calm, a hand leaning to one suit (one to three tiles outside
+its suit and the honours) throws an isolated outside tile first, as the Houou people did in
+these spots (from the real games of ../shared/logs/mjlog), where efficiency alone threw another
+tile. Hard's at 0.15, at four seats."""
 
 from types import SimpleNamespace
 
@@ -33,6 +33,33 @@ def test_a_stray_goes_before_a_terminal_of_the_main_suit():
                      live_tiles_left=66)
     assert thrown(view, 0.0) == "9m"
     assert thrown(view, 0.15) == "3s"
+
+
+def test_two_strays_go_before_a_lone_honour():
+    """226688s 12557z with 3p and 7p outside, the seat South, a 3s drawn on its second turn: the
+    people threw the 3p, hard without the knob the lone East."""
+    view = make_view("37p226688s12557z", "3s", seat=2, dealer=1, round_index=1, dora="8m",
+                     live_tiles_left=60)
+    assert thrown(view, 0.0) == "1z"
+    assert thrown(view, 0.15) == "3p"
+
+
+def test_two_outside_one_stray():
+    """2455p 1124557z with 5m and 6s outside and a North drawn: the people threw the 5m, hard
+    without the knob its own wind (the South, a single)."""
+    view = make_view("5m2455p6s1124557z", "4z", seat=0, dealer=3, round_index=3, dora="1p",
+                     live_tiles_left=56)
+    assert thrown(view, 0.0) == "2z"
+    assert thrown(view, 0.15) == "5m"
+
+
+def test_one_stray_goes_before_a_lone_dragon():
+    """55568999m 11335z, an 8s drawn (the one tile outside): the people threw it, hard without
+    the knob its lone white dragon."""
+    view = make_view("55568999m11335z", "8s", seat=1, dealer=0, round_index=4, dora="9m",
+                     live_tiles_left=36)
+    assert thrown(view, 0.0) == "5z"
+    assert thrown(view, 0.15) == "8s"
 
 
 def test_four_tiles_outside_is_no_lean():
