@@ -443,6 +443,12 @@ class Player(Agent):
         near = min((r.shanten for r in rs), default=0)
         return rs, [r for r in rs if r.shanten == near], melds
 
+    def _one_suit_call(self, sit: Situation, counts: Sequence[int], meld: Meld) -> bool:
+        """Whether the hand ``meld`` opens (or adds to), ``counts`` left, goes fastest as a
+        honitsu or chinitsu (``Style.one_suit_reach``)."""
+        _, near, _ = self._opened_routes(sit, counts, meld)
+        return any(r.name == "honitsu" for r in near)
+
     def _tanyao_only(self, sit: Situation, counts: Sequence[int], meld: Meld) -> bool:
         """Whether tanyao is the hand's only yaku (of the routes as near to tenpai as its
         best) once ``meld`` opens it, ``counts`` left in hand: the hand a closed riichi gives up
@@ -986,6 +992,9 @@ class Player(Agent):
                 limit += self.style.closed_chi
             if sit.players == 3 and isinstance(a, Pon):
                 limit += sanma.call_reach(sit, a.called >> 2)
+            if s > limit and self.style.one_suit_reach and \
+                    self._one_suit_call(sit, c_after, meld):
+                limit += self.style.one_suit_reach
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
             if threat and chosen_s >= 1 and self.style.defence >= 1.0:

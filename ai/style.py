@@ -40,6 +40,7 @@ class Style:
     calm_wait: float = 0.0  # copies added to a ready hand's wait, calm (ai.chances.CALM_WAIT)
     one_suit_order: float = 0.0  # calm, a stray outside a hand leaning to one suit goes first, by this share of the best score (ai.value.one_suit_strays)
     chiitoitsu_han: float = 2.0  # han the chiitoitsu route is valued at (ai.value.points prices 40 fu; it has 25)
+    one_suit_reach: int = 0  # added to max_call_shanten for a call whose hand goes fastest as honitsu / chinitsu
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
 
 
