@@ -115,7 +115,14 @@ LEVELS = {
     # hard: calls 24.2 -> 26.6% of rounds, chiitoitsu 4.6% of wins, average win 7,242 -> 6,765;
     # bench_discards 59.9 / 53.0 / 45.1 -> 60.1 / 52.8 / 44.3%; head to head 2.518 +- 0.046;
     # against tenhou-python-bot 108 games paired on 9700-9726, 2.611 -> 2.472 (17 better, 13
-    # worse; 9700-9712 2.808 -> 2.442, 9713-9726 2.429 -> 2.500)
+    # worse; 9700-9712 2.808 -> 2.442, 9713-9726 2.429 -> 2.500). Measured and left out:
+    # call_bias 1.0 (four hard's calls 26.6 -> 28.7% of rounds, into the issue's band, win
+    # 19.9 -> 20.4%; against tenhou-python-bot 108 games paired on 9700-9726, 2.472 -> 2.519, 6
+    # better, 9 worse); one_suit_reach 1, the honitsu calls three steps away that the bot makes
+    # (bench_calls' calm closed honitsu offers three steps away: people 14.3%, hard 10.3 ->
+    # 21.9%, the bot 28.1% in the arena; four hard's calls 26.7 -> 27.2%): against the bot, with
+    # the strays of one or two tiles outside, 2.472 -> 2.481 over the same 108 games (99 placed
+    # the same)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
