@@ -270,15 +270,11 @@ PICK_CASES = {
 
 @pytest.mark.parametrize("reason", list(PICK_CASES))
 def test_pick_reason_is_the_true_one(reason, monkeypatch):
-    from ai import player
+    from ai import player, style
     from ai.advice import ai_pick, discard_hints
     from ai.pick_reason import pick_reason
 
     if reason == "yaku:tanyao":
-        from dataclasses import replace
-
-        from ai import style
-
         monkeypatch.setattr(player, "SHANTEN_BACK", 0.5)
         # and its three pairs' seven pairs at a full 2 han (hard prices them at 25 fu now)
         monkeypatch.setitem(style.LEVELS, "hard",
