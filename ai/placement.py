@@ -29,8 +29,10 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import product
 
 from ai import sanma
 from engine.rules import RuleSet
@@ -50,6 +52,9 @@ TYPICAL_WIN = 5200
 OTHERS_WIN = 0.55
 #: a win that does not end the game (the dealer's renchan): another hand to play
 GOES_ON = 1500
+#: the chance that another seat not in riichi is ready at an exhaustive draw: the Houou
+#: people's seats were in 27.2% of their draws (benchmarks/bench_draws.py); one in riichi is
+OTHERS_READY = 0.27
 
 
 def last_regular_round(rules: RuleSet) -> int:
@@ -94,12 +99,14 @@ class Outlook:
     rank: int = field(init=False)
     deny: float = field(init=False)
     _exact: RuleSet = field(init=False, repr=False)  # the rules, final score unrounded
+    _keiten: dict[tuple[bool, ...], float] = field(init=False, repr=False)  # by riichi seats
 
     def __post_init__(self) -> None:
         self._exact = replace(self.rules, score_rounding="exact")
         self.base = self.final_value(list(self.scores), self.sticks)
         self.rank = ranking(self.scores).index(self.seat)
         self.deny = self._deny()
+        self._keiten = {}
 
     @classmethod
     def of(cls, view: PlayerView, rules: RuleSet) -> Outlook:
@@ -189,6 +196,53 @@ class Outlook:
         scores = list(self.scores)
         scores[self.seat] -= 1000
         return self.base - self.final_value(scores, self.sticks + 1)
+
+    def after_draw(self, ready: Sequence[bool]) -> float:
+        """This seat's final score after an exhaustive draw with the seats ``ready`` tenpai
+        (K1's payments; the dealer's tenpai keeps the deal, G2, or ends the game in first place,
+        G4); when the game goes on, the position's worth now and the points the draw moved, and
+        to the dealer another hand to play (``GOES_ON``)."""
+        n = len(self.scores)
+        k = sum(ready)
+        scores = list(self.scores)
+        if 0 < k < n:
+            total = self.rules.noten_total
+            for p in self.seats:
+                scores[p] += total // k if ready[p] else -total // (n - k)
+        dealer_ready = ready[self.dealer]
+        renchan = dealer_ready and self.rules.renchan_on_dealer_tenpai
+        if isinstance(next_step(self.rules, self.round_index, scores, renchan, dealer_ready),
+                      str):
+            return self.final_value(scores, self.sticks)
+        more = GOES_ON if self.seat == self.dealer else 0
+        return self.base + scores[self.seat] - self.scores[self.seat] + more
+
+    def keiten_worth(self, riichi: Sequence[bool]) -> float:
+        """What being tenpai rather than noten at an exhaustive draw adds to this seat's final
+        score (K1 in the all-last: a place the payments win or lose, a dealer's deal kept), the
+        seats in ``riichi`` ready and the others as often as ``OTHERS_READY``. Negative when
+        noten is better (the game ends where tenpai would go on)."""
+        key = tuple(riichi)
+        if key in self._keiten:
+            return self._keiten[key]
+        me = self.seat
+        others = [s for s in self.seats if s != me]
+        worth = 0.0
+        for states in product((False, True), repeat=len(others)):
+            chance = 1.0
+            ready = [False] * len(self.scores)
+            for s, r in zip(others, states):
+                q = 1.0 if riichi[s] else OTHERS_READY
+                chance *= q if r else 1.0 - q
+                ready[s] = r
+            if chance == 0.0:
+                continue
+            ready[me] = True
+            tenpai = self.after_draw(ready)
+            ready[me] = False
+            worth += chance * (tenpai - self.after_draw(ready))
+        self._keiten[key] = worth
+        return worth
 
     def _deny(self) -> float:
         """Expected loss of this seat when another seat wins a typical hand by tsumo or from a

@@ -380,8 +380,8 @@ class Player(Agent):
 
     def _keiten_on(self, sit: Situation) -> bool:
         """Whether the noten payments are priced: at three seats, at four with
-        ``Style.keiten``; not in the all-last, whose Outlook prices the standings."""
-        return self._outlook is None and (sit.players == 3 or self.style.keiten)
+        ``Style.keiten``."""
+        return sit.players == 3 or self.style.keiten
 
     def _keiten(self, sit: Situation, s: int, first: float, p_win: float, draws: int,
                 unseen: int, hazard: float | None = None, one_step: bool = False) -> float:
@@ -389,21 +389,27 @@ class Player(Agent):
         ``p_win`` (when ``_keiten_on``), ``draws`` own draws and ``unseen`` tiles left: at three
         seats by ``hazard``, at four by how often the wall runs out there
         (``ai.chances.draw_reached``) and for ready hands only, unless ``one_step`` asks for a
-        1-shanten hand's chance too."""
+        1-shanten hand's chance too. In the all-last the payments are worth what they do to
+        the final score (``Outlook.keiten_worth``: a place, the deal kept)."""
         if not self._keiten_on(sit):
+            return 0.0
+        ol = self._outlook
+        worth = None if ol is None else ol.keiten_worth(sit.view.riichi)
+        if worth is not None and worth <= 0:
             return 0.0
         if sit.players == 3:
             return sanma.keiten(s, first, unseen, draws,
                                 self._hazard(sit) if hazard is None else hazard, p_win,
-                                self.rules.noten_total)
+                                self.rules.noten_total if worth is None else worth)
         if s != 0 and not one_step:
             # a 1-shanten hand gets there only by pushing the tiles on the way, which this does
             # not price: at four seats it made hard push 1-shanten hands into a riichi 36% of
             # the time where people did 27% (bench_pushfold; ready hands only: 26%)
             return 0.0
         reached = draw_reached(draws, sum(o.riichi for o in sit.opponents))
-        worth = keiten(s, first, unseen, draws, reached, p_win,
-                       KEITEN_SHARE * self.rules.noten_total / 3000)
+        if worth is None:
+            worth = KEITEN_SHARE * self.rules.noten_total / 3000
+        worth = keiten(s, first, unseen, draws, reached, p_win, worth)
         # staying ready to the end against a threat throws every tile drawn until then: worth
         # it late, not with many draws left (the hand would rather fold later than pay that)
         cost = hold_cost(self._opponents(sit), sit.turn, sit.dora, draws) * \

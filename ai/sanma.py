@@ -108,14 +108,15 @@ def hazard(opponents: Iterable[Opponent], turn: int) -> float:
 
 # ---------------------------------------------------------------------------- the draw
 def keiten(s: int, first: float, unseen: int, draws: int, hazard: float, p_win: float,
-           noten_total: int) -> float:
+           noten_total: float) -> float:
     """What being tenpai at an exhaustive draw is worth to a hand ``s`` steps from tenpai (K1):
     at three seats a tenpai hand gets (or a noten one pays) so that the two differ by exactly
-    ``noten_total`` whoever else is ready; the wall runs out with nobody winning first at
+    ``noten_total`` whoever else is ready (in the all-last, what that does to the final score:
+    ``Outlook.keiten_worth``); the wall runs out with nobody winning first at
     ``hazard`` per own draw, or per the others' draws after the own last one
     (``ai.chances.keiten`` prices the rest)."""
     reached = (1.0 - hazard) ** max(draws, 1)
-    return chances.keiten(s, first, unseen, draws, reached, p_win, float(noten_total))
+    return chances.keiten(s, first, unseen, draws, reached, p_win, noten_total)
 
 
 # ---------------------------------------------------------------------------- the all-last

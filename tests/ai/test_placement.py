@@ -181,7 +181,8 @@ RIICHI_RIVER = "1z9m1p9s3p2z3z4z"  # seat 2 declared riichi on the 4z
 ])
 def test_a_deal_in_that_costs_first_place_makes_the_leader_fold(hand, drawn, river, last_pushes):
     """East 1 pushes these hands against seat 2's riichi (at its 10th / 12th discard); in the
-    all-last the leader, 2000 above seat 2, folds: a deal-in would cost it first place. The last
+    all-last the leader, 5000 above seat 2, folds: a deal-in would cost it first place, and
+    noten at a draw would not (seat 2 gets 3000 at most). The last
     seat far behind pushes the ready pinfu; the riichi-only 1-shanten, whose win would lift it no
     place (12,000 short of third), is not worth the danger of its discards. (Against the same
     riichi at its 8th discard, whose waits are among more kinds, the hard AI pushes both hands
@@ -199,7 +200,45 @@ def test_a_deal_in_that_costs_first_place_makes_the_leader_fold(hand, drawn, riv
 
     assert choice(0, (25000, 25000, 25000, 25000)) not in safe_kinds
     assert (choice(7, (24000, 12000, 29000, 35000)) not in safe_kinds) == last_pushes
-    assert choice(7, (24000, 31000, 29000, 16000)) in safe_kinds  # the leader folds
+    assert choice(7, (24000, 34000, 29000, 13000)) in safe_kinds  # the leader folds
+
+
+def test_K1_G4_a_leader_whose_noten_would_cost_first_place_stays_ready():
+    """The all-last leader 2000 or 3000 above seat 2's riichi: folding, it is noten at a draw
+    where the riichi is ready and takes first place from it (K1), as a win or tsumo of the riichi
+    would; its ready pinfu keeps the place by a win or a draw. From 4000 above a draw's 3000 leave it
+    first (at 4000 on the tie, by seat order: G6), and it folds (above, at 5000). The riichi-only 1-shanten folds either way: it
+    is paid at a draw only if it gets ready, by pushing the tiles on the way."""
+    river = RIICHI_RIVER + "6z1m7p2p"
+    safe_kinds = {t >> 2 for t in TilePool().parse(river)}
+    outlook = Outlook(TENHOU, (24000, 31000, 29000, 16000), seat=1, dealer=3, round_index=7,
+                      honba=0, sticks=1)
+    clear = Outlook(TENHOU, (24000, 45000, 29000, 2000), seat=1, dealer=3, round_index=7,
+                    honba=0, sticks=1)
+    riichi = (False, False, True, False)
+    # a place is worth far more than the payments a clear leader gets or saves (1000 to 3000)
+    assert 1000 < clear.keiten_worth(riichi) <= 3000 < 3 * 3000 < outlook.keiten_worth(riichi)
+
+    def choice(hand, drawn, scores):
+        view = make_view(hand, drawn, seat=1, dealer=3, round_index=7, scores=scores,
+                         live_tiles_left=24, rivers=("", "", river, ""), riichi=riichi,
+                         riichi_at={2: len(river) // 2 - 1})
+        return make_agent("hard", seed=1, rules=TENHOU).act(view, view.legal).tile >> 2
+
+    for scores in ((24000, 31000, 29000, 16000), (24000, 32000, 29000, 15000)):
+        assert choice("234m55p678p23s789s", "6m", scores) not in safe_kinds
+        assert choice("2444788999m347s", "5s", scores) in safe_kinds
+
+
+def test_G2_a_last_dealer_keeps_the_deal_by_tenpai():
+    """The all-last dealer in last place: noten at a draw ends the game there, tenpai plays
+    another hand (G2), worth more than the payments a clear leader's tenpai gets."""
+    dealer = Outlook(TENHOU, (35000, 25000, 21000, 19000), seat=3, dealer=3, round_index=7,
+                     honba=0, sticks=0)
+    leader = Outlook(TENHOU, (35000, 25000, 21000, 19000), seat=0, dealer=3, round_index=7,
+                     honba=0, sticks=0)
+    calm = (False,) * 4
+    assert dealer.keiten_worth(calm) > leader.keiten_worth(calm) > 0
 
 
 def test_deal_in_limits_name_the_smallest_ron_that_costs_a_place():
