@@ -6,7 +6,7 @@ import pytest
 from ai import make_agent
 from ai.placement import Outlook, is_all_last
 from engine.actions import PASS, RON, TSUMO, Discard, Riichi
-from engine.rules import TENHOU, RuleSet
+from engine.rules import TENHOU, TENHOU3, RuleSet
 from engine.tiles import TilePool
 from tests.ai.helpers import make_view
 
@@ -258,3 +258,18 @@ def test_a_chankan_ron_in_the_all_last_is_taken():
     view = view.__class__(**{**{f: getattr(view, f) for f in view.__slots__},
                              "last_discard": None})
     assert make_agent("hard", seed=1, rules=TENHOU).act(view, (RON, PASS)) == RON
+
+
+def test_K1_P1_three_seats_price_a_draw_by_their_own_payments():
+    """Three seats (P1): 2000 in all at a draw. A clear leader's tenpai gets 1000 or 2000 more
+    than its noten would; just above a riichi whose payments would pass it, a place more. Below
+    the 40,000 return points nobody has, the game goes on (G5): the payments alone."""
+    riichi = (False, True, False)
+    clear = Outlook(TENHOU3, (60000, 25000, 20000), seat=0, dealer=2, round_index=6, honba=0,
+                    sticks=1)
+    narrow = Outlook(TENHOU3, (42000, 41000, 22000), seat=0, dealer=2, round_index=6, honba=0,
+                     sticks=1)
+    on = Outlook(TENHOU3, (36000, 35000, 34000), seat=0, dealer=2, round_index=6, honba=0,
+                 sticks=1)
+    assert 1000 <= clear.keiten_worth(riichi) <= 2000 < narrow.keiten_worth(riichi)
+    assert 1000 <= on.keiten_worth(riichi) <= 2000
