@@ -231,7 +231,7 @@ class Outlook:
         for states in product((False, True), repeat=len(others)):
             chance = 1.0
             ready = [False] * len(self.scores)
-            for s, r in zip(others, states):
+            for s, r in zip(others, states, strict=True):
                 q = 1.0 if riichi[s] else OTHERS_READY
                 chance *= q if r else 1.0 - q
                 ready[s] = r
