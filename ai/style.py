@@ -124,7 +124,8 @@ LEVELS = {
     # the strays of one or two tiles outside, 2.472 -> 2.481 over the same 108 games (99 placed
     # the same); more folding, defence 1.5 (the bot folds 1- and 2-shanten hands against a
     # riichi far more than people and hard do): 2.472 -> 2.611 (+0.139 +- 0.119; 7 better, 15
-    # worse; hero deal-in ~10.5 -> 9.5%)
+    # worse; hero deal-in ~10.5 -> 9.5%); and less, defence 1.1: 2.472 -> 2.500 (+0.028 +- 0.128; 9
+    # better, 11 worse)
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
