@@ -53,7 +53,8 @@ OTHERS_WIN = 0.55
 #: a win that does not end the game (the dealer's renchan): another hand to play
 GOES_ON = 1500
 #: the chance that another seat not in riichi is ready at an exhaustive draw: the Houou
-#: people's seats were in 27.2% of their draws (benchmarks/bench_draws.py); one in riichi is
+#: people's seats not in riichi were in 27.2% of their draws (benchmarks/bench_draws.py); a
+#: seat in riichi always is
 OTHERS_READY = 0.27
 
 

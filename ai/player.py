@@ -411,7 +411,10 @@ class Player(Agent):
             worth = KEITEN_SHARE * self.rules.noten_total / 3000
         worth = keiten(s, first, unseen, draws, reached, p_win, worth)
         # staying ready to the end against a threat throws every tile drawn until then: worth
-        # it late, not with many draws left (the hand would rather fold later than pay that)
+        # it late, not with many draws left (the hand would rather fold later than pay that).
+        # In points in the all-last too: there a deal-in's place is lost against the standings
+        # now, which a noten draw loses as well (priced by the Outlook, this overstated the
+        # pushes' cost: the leader 2000 above a riichi folded its ready pinfu at six draws left)
         cost = hold_cost(self._opponents(sit), sit.turn, sit.dora, draws) * \
             self._defence_weight(sit)
         return max(0.0, worth - cost)
