@@ -18,6 +18,9 @@ Run from the repository root (about a minute a level):
 
     .venv/bin/python benchmarks/bench_pushfold.py [--games 159] [--level hard] [--show 5]
 
+``--all-last`` keeps the spots of the round that may end the game, where hard prices a push by
+the final score (``ai.placement.Outlook``).
+
 With ``--arena DIR [DIR ...]`` the spots are those of the outside arena's mjai logs
 (``bench_arena.py --logs DIR``) instead, and the players beside the AI are the opponents of
 those games (tenhou-python-bot in the issue 16 runs), or with ``--seats hero`` the hero; each
@@ -42,10 +45,12 @@ from ai.base import Agent  # noqa: E402
 from ai.defence import tile_danger  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
+from ai.placement import is_all_last  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Discard, Kan, Riichi, Ron, Tsumo  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
+from engine.rules import TENHOU  # noqa: E402
 from engine.tiles import counts34, format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
@@ -256,6 +261,8 @@ def main() -> int:
                     help="the spots of these arena logs (bench_arena.py --logs) instead")
     ap.add_argument("--seats", choices=("bots", "hero"), default="bots",
                     help="with --arena: the opponents' spots (default) or the hero's")
+    ap.add_argument("--all-last", action="store_true",
+                    help="only the spots of the round that may end the game (ai.placement)")
     args = ap.parse_args()
     who = "people" if not args.arena else args.seats
     games: Iterator[tuple[Iterator[Spot], Agent]]
@@ -274,6 +281,8 @@ def main() -> int:
         n_games += 1
         owed: list[tuple[tuple[tuple[str, str, str], ...], bool, list[str]]] = []
         for sp in game_spots:
+            if args.all_last and not is_all_last(sp.view.round_index, TENHOU):
+                continue  # the Houou games and the arena's are four-seat hanchan
             sit = observe(sp.view)
             s, opened, riichi = situation(sit)
             human = pushes(sp.played, sp.safe)
@@ -324,7 +333,8 @@ def main() -> int:
                 rows[key + ("push" if human else "fold",)] += 1
                 rows[key + ("push_later" if human else "fold_later",)] += later[0] == "dealt"
     source = "real games" if who == "people" else f"arena logs, the {who}"
-    print(f"discards facing a riichi with a genbutsu in hand, {n_games} {source}, {who} vs "
+    where = " (the all-last only)" if args.all_last else ""
+    print(f"discards facing a riichi with a genbutsu in hand{where}, {n_games} {source}, {who} vs "
           f"{args.level} ({args.personality}): share that threw a tile not a genbutsu")
     print(f"{'shanten':8}{'hand':8}{'riichi':8}{'spots':>7}{who:>8}{'AI':>8}"
           f"{'AI only':>9}{who + ' only':>13}{'deal-in: ' + who:>17}{'AI':>7}"
