@@ -37,6 +37,7 @@ from itertools import product
 from ai import sanma
 from engine.rules import RuleSet
 from engine.scoring.points import base_points, pay, total_of
+from engine.settlement import noten_payments
 from engine.standings import final_scores, next_step, ranking
 from engine.view import PlayerView
 
@@ -203,13 +204,8 @@ class Outlook:
         (K1's payments; the dealer's tenpai keeps the deal, G2, or ends the game in first place,
         G4); when the game goes on, the position's worth now and the points the draw moved, and
         to the dealer another hand to play (``GOES_ON``)."""
-        n = len(self.scores)
-        k = sum(ready)
-        scores = list(self.scores)
-        if 0 < k < n:
-            total = self.rules.noten_total
-            for p in self.seats:
-                scores[p] += total // k if ready[p] else -total // (n - k)
+        scores = [x + d for x, d in zip(self.scores, noten_payments(ready, self.rules.noten_total),
+                                        strict=True)]
         dealer_ready = ready[self.dealer]
         renchan = dealer_ready and self.rules.renchan_on_dealer_tenpai
         if isinstance(next_step(self.rules, self.round_index, scores, renchan, dealer_ready),

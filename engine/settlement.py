@@ -8,6 +8,7 @@ the K1 tenpai declaration, nagashi mangan) and the round's end: functions over
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from engine.actions import Action, DeclareTenpai
@@ -137,6 +138,21 @@ def exhaustive(r: Round) -> None:
     settle_exhaustive(r)
 
 
+def noten_payments(tenpai: Sequence[bool], total: int) -> list[int]:
+    """K1: each seat's score change at an exhaustive draw with the seats ``tenpai`` ready:
+    the noten seats pay ``total`` in all (3000; P1: 2000 with three players), shared by the
+    tenpai ones; nothing when all or none are ready.
+
+    >>> noten_payments([True, False, False, False], 3000), noten_payments([True, True, False], 2000)
+    ([3000, -1000, -1000, -1000], [1000, 1000, -2000])
+    """
+    n = len(tenpai)
+    k = sum(tenpai)
+    if not 0 < k < n:
+        return [0] * n
+    return [total // k if t else -total // (n - k) for t in tenpai]
+
+
 def settle_exhaustive(r: Round) -> None:
     """K1, Y27: noten payments (or nagashi mangan) once every tenpai seat has declared."""
     n = len(r.seats)
@@ -167,11 +183,8 @@ def settle_exhaustive(r: Round) -> None:
             deltas[q] -= amount
             deltas[p] += amount
     if not nagashi or r.rules.nagashi_as_draw_payment:
-        k = sum(tenpai)
-        total = r.rules.noten_total  # K1: 3000 in all (P1: 2000 with three players)
-        if 0 < k < n:
-            for p in range(n):
-                deltas[p] += total // k if tenpai[p] else -total // (n - k)
+        for p, d in enumerate(noten_payments(tenpai, r.rules.noten_total)):
+            deltas[p] += d
     for p in range(n):
         r.scores[p] += deltas[p]
     hands = tuple(tuple(sorted(s.hand)) if tenpai[p] else () for p, s in enumerate(r.seats))

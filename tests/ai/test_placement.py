@@ -206,9 +206,10 @@ def test_a_deal_in_that_costs_first_place_makes_the_leader_fold(hand, drawn, riv
 def test_K1_G4_a_leader_whose_noten_would_cost_first_place_stays_ready():
     """The all-last leader 2000 or 3000 above seat 2's riichi: folding, it is noten at a draw
     where the riichi is ready and takes first place from it (K1), as a win or tsumo of the riichi
-    would; its ready pinfu keeps the place by a win or a draw. From 4000 above a draw's 3000 leave it
-    first (at 4000 on the tie, by seat order: G6), and it folds (above, at 5000). The riichi-only 1-shanten folds either way: it
-    is paid at a draw only if it gets ready, by pushing the tiles on the way."""
+    would; its ready pinfu keeps the place by a win or a draw. From 4000 above a draw's 3000
+    leave it first (at 4000 on the tie, by seat order: G6), and it folds (above, at 5000). The
+    riichi-only 1-shanten folds either way: it is paid at a draw only if it gets ready, by
+    pushing the tiles on the way."""
     river = RIICHI_RIVER + "6z1m7p2p"
     safe_kinds = {t >> 2 for t in TilePool().parse(river)}
     outlook = Outlook(TENHOU, (24000, 31000, 29000, 16000), seat=1, dealer=3, round_index=7,
