@@ -222,7 +222,7 @@ def take_call(r: Round, seat: int, action: Action, source: int, tile: int) -> bo
     rel = (source - seat) % n
     river = r.seats[source].river
     last = river[-1]
-    river[-1] = RiverTile(last.tile, last.tsumogiri, last.riichi, seat)
+    river[-1] = RiverTile(last.tile, last.tsumogiri, last.riichi, seat, last.order)
     r.no_calls = False
     for other in r.seats:
         other.ippatsu = False

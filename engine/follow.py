@@ -140,7 +140,7 @@ class FollowedRound:
         discard(r, seat, tile, riichi, False)
         river = r.seats[seat].river
         if river[-1].tsumogiri != tsumogiri:  # the referee's word for the other seats' draws
-            river[-1] = RiverTile(tile, tsumogiri, riichi)
+            river[-1] = RiverTile(tile, tsumogiri, riichi, order=river[-1].order)
         r.phase = Phase.CALLS  # open to this seat's call, or to nobody's (idle)
         r.pending = None
 

@@ -135,7 +135,7 @@ def discard(r: Round, seat: int, tile: int, riichi: bool, open_: bool) -> None:
     tsumogiri = tile == r.drawn and not r.after_call
     s.remove(tile)
     k = tile >> 2
-    s.river.append(RiverTile(tile, tsumogiri, riichi))
+    s.river.append(RiverTile(tile, tsumogiri, riichi, order=sum(len(x.river) for x in r.seats)))
     s.river_mask |= 1 << k
     if s.ippatsu:
         s.ippatsu = False  # R3: the own next discard ends the ippatsu chance

@@ -15,12 +15,15 @@ from engine.meld import Meld
 @dataclass(frozen=True, slots=True)
 class RiverTile:
     """One discard in a river: ``called_by`` is the seat that called it (it stays shown,
-    greyed, and still counts for discard furiten F1), ``riichi`` the sideways declaration tile."""
+    greyed, and still counts for discard furiten F1), ``riichi`` the sideways declaration tile,
+    ``order`` how many discards the round had before this one (which of two rivers' tiles came
+    first: a call skips turns, so the places in the rivers do not tell; -1 when not known)."""
 
     tile: int
     tsumogiri: bool
     riichi: bool = False
     called_by: int | None = None
+    order: int = -1
 
 
 @dataclass(frozen=True, slots=True)

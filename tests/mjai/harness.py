@@ -31,7 +31,8 @@ def view_facts(view, reds) -> dict:
         "drawn": None if view.drawn is None else mjai_tile(view.drawn, reds),
         "melds": [[(m.kind, sorted(mjai_tile(t, reds) for t in m.tiles)) for m in ms]
                   for ms in view.melds],
-        "rivers": [[(mjai_tile(r.tile, reds), r.tsumogiri, r.riichi, r.called_by) for r in rv]
+        "rivers": [[(mjai_tile(r.tile, reds), r.tsumogiri, r.riichi, r.called_by, r.order)
+                    for r in rv]
                    for rv in view.rivers],
         "dora": [mjai_tile(t, reds) for t in view.dora_indicators],
         "riichi": view.riichi, "scores": view.scores, "sticks": view.sticks,
