@@ -70,26 +70,24 @@ class Situation:
 def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
     """Kinds discarded by any seat after ``target``'s riichi: they are furiten for it (F3).
 
-    Rivers do not record the global order, so a discard of seat j counts as 'after' when its index
-    in j's river follows the riichi tile in turn order. Calls that skip turns can make this a
-    little off; it errs by one discard at most around a call."""
-    river = view.rivers[target]
-    r = next((i for i, t in enumerate(river) if t.riichi), None)
-    if r is None:
+    "After" is by the round's order of discards (``RiverTile.order``), not by the places in the
+    rivers: a pon or kan skips the seats between, so the rivers' places drift apart (a tile
+    thrown before the riichi counted as passed after it once, and a hard hand dealt into a
+    riichi with it for 12,000; issue 16)."""
+    declared = next((t.order for t in view.rivers[target] if t.riichi), None)
+    if declared is None or declared < 0:
         return set()
-    n = len(view.rivers)  # seats: four, or three (P1)
+    return {t.tile >> 2 for j, river in enumerate(view.rivers) if j != target
+            for t in river if t.order > declared}
 
-    def pos(s: int) -> int:
-        return (s - view.dealer) % n
 
-    out: set[int] = set()
-    for j in range(n):
-        if j == target:
-            continue
-        start = r if pos(j) > pos(target) else r + 1
-        for t in view.rivers[j][start:]:
-            out.add(t.tile >> 2)
-    return out
+def passed_since_discard(view: PlayerView, target: int) -> set[int]:
+    """Kinds the other seats threw after ``target``'s last discard: it let them pass and cannot
+    ron until its next draw or call (F2), so they are safe against it now. A seat yet to
+    discard this round has let every discard pass."""
+    last = view.rivers[target][-1].order if view.rivers[target] else -1
+    return {t.tile >> 2 for j, river in enumerate(view.rivers) if j != target
+            for t in river if t.order > last}
 
 
 def observe(view: PlayerView) -> Situation:
@@ -124,7 +122,7 @@ def observe(view: PlayerView) -> Situation:
             continue
         river = view.rivers[s]
         kinds = [rt.tile >> 2 for rt in river]
-        safe = set(kinds)
+        safe = set(kinds) | passed_since_discard(view, s)
         riichi_turn = next((i for i, rt in enumerate(river) if rt.riichi), -1)
         if view.riichi[s]:
             safe |= river_safe_after_riichi(view, s)

@@ -41,8 +41,8 @@ def make_view(
     pool: TilePool | None = None,
 ) -> PlayerView:
     """A view of ``seat`` holding ``hand`` (+ ``drawn``); rivers in mpsz per seat; the riichi
-    tile of seat s is at index ``riichi_at[s]`` of its river. ``legal`` defaults to every
-    discard."""
+    tile of seat s is at index ``riichi_at[s]`` of its river, the rivers thrown in turn from the
+    dealer with no call between (``RiverTile.order``). ``legal`` defaults to every discard."""
     pool = pool or TilePool()
     tiles = tuple(sorted(pool.parse(hand)))
     d = pool.parse(drawn)[0] if drawn else None
@@ -50,7 +50,9 @@ def make_view(
     rv = []
     for s, text in enumerate(rivers):
         ts = pool.parse(text) if text else []
-        rv.append(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i) for i, t in enumerate(ts)))
+        rv.append(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i,
+                                  order=i * len(rivers) + (s - dealer) % len(rivers))
+                        for i, t in enumerate(ts)))
     dora_tiles = tuple(pool.parse(dora))
     if legal is None:
         legal = tuple(Discard(t) for t in tiles + ((d,) if d is not None else ()))

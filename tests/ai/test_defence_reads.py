@@ -193,9 +193,10 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_fear_it_more():
     # were tsumogiri it looks ready, and what the haku may cost rises by a quarter (the genbutsu
     # 1s stays free). The haku still goes: a lone honour with two copies unseen was the wait of
     # about 2% of the Houou riichi (ai.defence.HONOUR_CALIBRATION; the readings alone said 4%,
-    # and the genbutsu went instead).
+    # and the genbutsu went instead). Our own haku went before seat 0's last discard: thrown
+    # after it, it would have passed seat 0 and be safe now (F2).
     view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=24,
-                     rivers=("5m226689p1278s44z", "39m4559p14569s15z", "", ""))
+                     rivers=("5m226689p1278s44z", "39m4559p14569s5z1z", "", ""))
     n = len(view.rivers[0])
     agent = make_agent("hard", seed=1, rules=TENHOU)
     quiet = with_tsumogiri(view, 0, [False] * n)

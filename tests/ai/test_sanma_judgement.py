@@ -38,7 +38,7 @@ def view3(hand: str, drawn: str | None = None, *, seat: int = 1, dealer: int = 0
     tiles = tuple(sorted(pool.parse(hand)))
     d = pool.parse(drawn)[0] if drawn else None
     riichi_at = riichi_at or {}
-    rv = tuple(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i)
+    rv = tuple(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i, order=3 * i + (s - dealer) % 3)
                      for i, t in enumerate(pool.parse(text) if text else ()))
                for s, text in enumerate(rivers))
     if legal is None:
