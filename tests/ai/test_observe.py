@@ -1,4 +1,5 @@
-"""What a seat reads from the table (``ai.observe``): the tiles a riichi has passed (F3)."""
+"""What a seat reads from the table (``ai.observe``): the tiles that passed a riichi (F3) and
+what passed a seat since its last discard (F2)."""
 
 from ai.observe import observe, passed_since_discard, river_safe_after_riichi
 from engine.mjai import SeatTracker
