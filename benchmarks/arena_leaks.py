@@ -221,7 +221,7 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
                     and riichi_on[0] != a and h.state != "own riichi":
                 cnt["discards facing a riichi"] += 1
                 if h.state == "folding":
-                    cnt["folding discards facing a riichi"] += 1
+                    cnt["  of them folding"] += 1
                 if h.held_safe and not h.threw_safe:
                     cnt["  of them not a genbutsu, one held"] += 1
         elif t == "reach_accepted":
@@ -369,7 +369,7 @@ def main() -> int:
               "closed tenpai, never riichi", "closed tenpai, never riichi: won",
               "closed tenpai, never riichi: dealt in", "closed tenpai, never riichi: another won",
               "closed tenpai, never riichi: draw", "discards facing a riichi",
-              "folding discards facing a riichi", "  of them not a genbutsu, one held",
+              "  of them not a genbutsu, one held", "  of them folding",
               "deal-ins into a riichi", "  of them with a genbutsu held"):
         print(f"  {k:<38} hero {hc.get(k, 0):5d}   opponents/seat {oc.get(k, 0) / 3:7.1f}")
     print("the first call of a closed hand, by the call and the hand's shanten before it: how many "
