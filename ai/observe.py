@@ -67,6 +67,12 @@ class Situation:
         return max(1, sum(self.unseen))
 
 
+def _thrown_after(view: PlayerView, target: int, order: int) -> set[int]:
+    """Kinds the seats other than ``target`` discarded after the round's ``order``-th discard."""
+    return {t.tile >> 2 for j, river in enumerate(view.rivers) if j != target
+            for t in river if t.order > order}
+
+
 def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
     """Kinds discarded by any seat after ``target``'s riichi: they are furiten for it (F3).
 
@@ -77,17 +83,14 @@ def river_safe_after_riichi(view: PlayerView, target: int) -> set[int]:
     declared = next((t.order for t in view.rivers[target] if t.riichi), None)
     if declared is None or declared < 0:
         return set()
-    return {t.tile >> 2 for j, river in enumerate(view.rivers) if j != target
-            for t in river if t.order > declared}
+    return _thrown_after(view, target, declared)
 
 
 def passed_since_discard(view: PlayerView, target: int) -> set[int]:
     """Kinds the other seats threw after ``target``'s last discard: it let them pass and cannot
     ron until its next draw or call (F2), so they are safe against it now. A seat yet to
     discard this round has let every discard pass."""
-    last = view.rivers[target][-1].order if view.rivers[target] else -1
-    return {t.tile >> 2 for j, river in enumerate(view.rivers) if j != target
-            for t in river if t.order > last}
+    return _thrown_after(view, target, view.rivers[target][-1].order if view.rivers[target] else -1)
 
 
 def observe(view: PlayerView) -> Situation:

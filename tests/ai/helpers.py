@@ -22,6 +22,12 @@ from engine.view import PlayerView, RiverTile
 SHARED_LOGS = Path(__file__).resolve().parents[3] / "shared" / "logs"
 
 
+def turn_order(i: int, seat: int, dealer: int, seats: int) -> int:
+    """``RiverTile.order`` of ``seat``'s ``i``-th discard when the turns went round from the
+    dealer with no call between."""
+    return i * seats + (seat - dealer) % seats
+
+
 def make_view(
     hand: str,
     drawn: str | None = None,
@@ -51,7 +57,7 @@ def make_view(
     for s, text in enumerate(rivers):
         ts = pool.parse(text) if text else []
         rv.append(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i,
-                                  order=i * len(rivers) + (s - dealer) % len(rivers))
+                                  order=turn_order(i, s, dealer, len(rivers)))
                         for i, t in enumerate(ts)))
     dora_tiles = tuple(pool.parse(dora))
     if legal is None:

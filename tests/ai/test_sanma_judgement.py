@@ -19,7 +19,7 @@ from engine.meld import Meld, MeldKind
 from engine.rules import preset
 from engine.tiles import TilePool, parse_kind, seat_wind
 from engine.view import PlayerView, RiverTile
-from tests.ai.helpers import make_view, offering_riichi
+from tests.ai.helpers import make_view, offering_riichi, turn_order
 
 TENHOU3 = preset("tenhou3")
 TENHOU = preset("tenhou")
@@ -38,7 +38,7 @@ def view3(hand: str, drawn: str | None = None, *, seat: int = 1, dealer: int = 0
     tiles = tuple(sorted(pool.parse(hand)))
     d = pool.parse(drawn)[0] if drawn else None
     riichi_at = riichi_at or {}
-    rv = tuple(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i, order=3 * i + (s - dealer) % 3)
+    rv = tuple(tuple(RiverTile(t, False, riichi=riichi_at.get(s) == i, order=turn_order(i, s, dealer, 3))
                      for i, t in enumerate(pool.parse(text) if text else ()))
                for s, text in enumerate(rivers))
     if legal is None:
