@@ -9,7 +9,8 @@ microseconds, not the hard AI's milliseconds. ``FastPolicy`` plays:
   kept, an open hand without a yakuhai triplet throws terminals and honours to keep tanyao);
 - riichi whenever tenpai with a closed hand (the best discard among the riichi ones);
 - defence: against a riichi (or a third open meld) while its own hand is not tenpai it folds:
-  genbutsu of every threat first, then honours seen three times, suji, honours, the rest;
+  genbutsu of every threat first (its river and the tiles that passed it since its riichi or
+  its last discard: F3, F2), then honours seen three times, suji, honours, the rest;
 - calls: pon of a yakuhai pair; once open, any chi or pon that lowers shanten; no kans.
 
 It is deliberately simple: its strength and speed are measured against ``greedy`` and the real
@@ -135,6 +136,27 @@ def _visible(view: PlayerView) -> list[int]:
     return visible
 
 
+def _passed(view: PlayerView, seat: int) -> int:
+    """The kinds (a bit each) ``seat`` cannot ron now: its own discards, and those the other
+    seats threw after its riichi tile (F3) or, not in riichi, after its last discard (F2), by
+    the round's order of discards (``RiverTile.order``), as ``ai.observe`` reads them for
+    the AIs."""
+    own = view.rivers[seat]
+    bits = 0
+    for rt in own:
+        bits |= 1 << (rt.tile >> 2)
+    cutoff = own[-1].order if own else -1
+    if view.riichi[seat]:
+        cutoff = next((rt.order for rt in own if rt.riichi), cutoff)
+    for j, river in enumerate(view.rivers):
+        if j != seat:
+            for rt in reversed(river):
+                if rt.order <= cutoff:
+                    break
+                bits |= 1 << (rt.tile >> 2)
+    return bits
+
+
 class FastPolicy(Agent):
     """Efficiency with simple defence, for rollouts (see the module text)."""
 
@@ -180,12 +202,13 @@ class FastPolicy(Agent):
     def _safest(view: PlayerView, threats: list[int], counts: list[int],
                 ranked: list[tuple[int, float, int]]) -> int:
         """The least dangerous kind against every threat (genbutsu, honours seen, suji,
-        honours, the rest), the better shape among equals (the order of ``ranked``)."""
+        honours, the rest), the better shape among equals (the order of ``ranked``). A threat's
+        genbutsu are its own discards and what the others threw after its riichi (F3) or, not
+        in riichi, after its last discard (F2): it let them pass, so its wait holds none of
+        them, and the suji are read from all of them."""
         genbutsu = suji = _ALL_KINDS
         for p in threats:
-            river = 0
-            for rt in view.rivers[p]:
-                river |= 1 << (rt.tile >> 2)
+            river = _passed(view, p)
             genbutsu &= river
             # suji of k: k - 3 discarded (rank 4-9) or k + 3 discarded (rank 1-6), same suit
             suji &= (river << 3) & _RANK_4_TO_9 | (river >> 3) & _RANK_1_TO_6

@@ -9,6 +9,7 @@ import pytest
 
 from ai import make_agent
 from ai.efficiency import shanten
+from ai.observe import river_safe_after_riichi
 from ai.review.grades import BLUNDER, FINE, MISTAKE, grade, totals
 from ai.review.options import choose_options
 from ai.review.policy import FastPolicy
@@ -64,8 +65,10 @@ def _fold_spot(game, legal):
 
 
 def _genbutsu(view, riichi):
-    return {k for k in (t >> 2 for t in view.concealed)
-            if all(k in {rt.tile >> 2 for rt in view.rivers[p]} for p in riichi)}
+    """The kinds in hand every riichi seat cannot ron: its river, and what passed it since (F3)."""
+    safe = [{rt.tile >> 2 for rt in view.rivers[p]} | river_safe_after_riichi(view, p)
+            for p in riichi]
+    return {k for k in (t >> 2 for t in view.concealed) if all(k in s for s in safe)}
 
 
 def test_the_policy_takes_wins_and_folds_to_riichi_with_genbutsu():

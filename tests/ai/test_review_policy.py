@@ -3,6 +3,7 @@ review's numbers must not move when its rollouts get cheaper)."""
 
 import pytest
 
+from ai.observe import passed_since_discard, river_safe_after_riichi
 from ai.review.policy import FastPolicy, _visible, hand_shape, rank_discards
 from ai.review.review import review_walk
 from ai.review.walk import walk_record
@@ -10,16 +11,26 @@ from engine.actions import Discard
 from engine.records import read_record
 from engine.rules import TENHOU
 from engine.table import Table
+from engine.tiles import TilePool, parse_kind
 from engine.wall import Wall
-from tests.ai.helpers import SHARED_LOGS
+from tests.ai.helpers import SHARED_LOGS, make_view, pons
 
 MJLOGS = sorted((SHARED_LOGS / "mjlog").glob("*.mjlog"))  # the hanchan bench's game is the first
+
+
+def _passed_plainly(view, p):
+    """What ``p`` cannot ron now, as ``ai.observe`` reads it for the AIs: its river, what
+    passed it since its last discard (F2) and, in riichi, since its riichi (F3)."""
+    safe = {rt.tile >> 2 for rt in view.rivers[p]} | passed_since_discard(view, p)
+    if view.riichi[p]:
+        safe |= river_safe_after_riichi(view, p)
+    return safe
 
 
 def _safest_plainly(view, threats, counts, ranked):
     """FastPolicy._safest as first written, with sets and generators (the reference)."""
     visible = _visible(view)  # unchanged: the new code counts the same
-    safe_by = [{rt.tile >> 2 for rt in view.rivers[p]} for p in threats]
+    safe_by = [_passed_plainly(view, p) for p in threats]
     order = {k: i for i, (_, _, k) in enumerate(ranked)}
 
     def danger(k):
@@ -61,6 +72,44 @@ def test_the_safest_discard_is_the_plain_forms_against_one_and_several_threats()
     assert checked > 2000 and several > 500
 
 
+#: a 1-shanten hand with no honour and no genbutsu of its own but a 5m: the policy folds
+HAND_WITH_5M = "1335m5679p24678s"
+
+
+def _fold_against(view, threat):
+    counts, sets, closed = hand_shape(view)
+    kinds = {t >> 2 for t in view.concealed}
+    return FastPolicy._safest(view, [threat], counts, rank_discards(view, kinds, counts, sets,
+                                                                    closed))
+
+
+def test_F3_the_rollouts_fold_with_a_tile_another_seat_threw_after_the_riichi():
+    # the dealer's riichi on its second tile (the round's fifth discard); seat 1 threw 5m after
+    # it and was not ronned: 5m is as safe as the dealer's own river, where the rollouts had
+    # seen a middle tile and folded a 1m instead
+    view = make_view(HAND_WITH_5M, "4p", seat=2, rivers=("1z2z", "9s5m", "1p", "9m"),
+                     riichi=(True, False, False, False), riichi_at={0: 1})
+    assert _fold_against(view, 0) == parse_kind("5m")
+    assert FastPolicy(2).choose(view, view.legal).tile >> 2 == parse_kind("5m")
+    # thrown before the riichi (seat 1's 5m first, then 9s): no longer safe
+    before = make_view(HAND_WITH_5M, "4p", seat=2, rivers=("1z2z", "5m9s", "1p", "9m"),
+                       riichi=(True, False, False, False), riichi_at={0: 1})
+    assert _fold_against(before, 0) != parse_kind("5m")
+
+
+def test_F2_the_rollouts_fold_with_a_tile_that_passed_an_open_threat_since_its_discard():
+    # seat 3 with three pons, not in riichi, let the dealer's 5m pass after its own discard
+    pool = TilePool()
+    melds = ((), (), (), pons(pool, "555z 666z 777z"))
+    view = make_view(HAND_WITH_5M, "4p", seat=1, rivers=("1z5m", "2z", "3z", "4z"), melds=melds,
+                     pool=pool)
+    assert _fold_against(view, 3) == parse_kind("5m")
+    # its discard came after the 5m this time: 5m is a live tile again
+    later = make_view(HAND_WITH_5M, "4p", seat=1, rivers=("5m1z", "2z", "3z", "4z"),
+                      melds=melds, pool=TilePool())
+    assert _fold_against(later, 3) != parse_kind("5m")
+
+
 def test_the_policy_random_generator_is_made_on_first_use_from_its_seed():
     import random
 
@@ -92,20 +141,21 @@ def test_obvious_choice_answers_nothing_without_the_kinds_the_policy_asks_it_for
 
 
 #: the first four decisions of seat 0 in the first log, 8 samples first: (option, value, loss,
-#: samples) as reviewed before the rollouts were made cheaper (issue 14: the same seed must give
-#: the same numbers; a change of the policy or the engine's play that moves them must say so)
+#: samples) as reviewed (issue 14: the same seed must give the same numbers; a change of the
+#: policy or the engine's play that moves them must say so). Moved last when the policy's folds
+#: took the tiles that passed a threat (F2, F3) as genbutsu (issue 16, session 37)
 _RECORDED = [
-    [["discard 9m", -512.5, 0.0, 8], ["discard 9p", -512.5, 0.0, 8],
-     ["discard 4z", -512.5, 0.0, 8]],
-    [["discard 9m", 653.1, 256.2, 32], ["discard 9p", 909.4, 0.0, 32]],
-    [["discard 9m", -500.0, 21.9, 32], ["discard 3p", -478.1, 0.0, 32]],
-    [["discard 3p", 568.8, 1903.1, 32], ["discard 7s", 2471.9, 0.0, 32],
-     ["discard 6z", 2368.8, 103.1, 32]],
+    [["discard 9m", 290.6, 181.2, 32], ["discard 9p", 471.9, 0.0, 32],
+     ["discard 4z", 103.1, 368.8, 32]],
+    [["discard 9m", 715.6, 271.9, 32], ["discard 9p", 987.5, 0.0, 32]],
+    [["discard 9m", -153.1, 0.0, 32], ["discard 3p", -400.0, 246.9, 32]],
+    [["discard 3p", 553.1, 1725.0, 32], ["discard 7s", 2278.1, 0.0, 32],
+     ["discard 6z", 1965.6, 312.5, 32]],
 ]
 
 
 @pytest.mark.skipif(not MJLOGS, reason="../shared/logs is not there")
-def test_a_review_gives_the_numbers_it_gave_before_its_rollouts_got_cheaper():
+def test_a_review_gives_the_numbers_it_recorded():
     walk = walk_record(read_record(MJLOGS[0]), 0)
     review = review_walk(walk, positions=walk.positions[:4], samples=8).to_dict()
     got = [[[o["text"], o["value"], o["loss"], o["samples"]] for o in d["options"]]
