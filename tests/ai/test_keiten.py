@@ -16,7 +16,7 @@ from ai.chances import DRAW_REACHED, KEITEN_SHARE, draw_reached
 from ai.observe import observe
 from engine.actions import Chi, Pass
 from engine.driver import play_out
-from engine.events import DrawKind, RiichiAccepted, RoundDrawn, RoundEnded, Win
+from engine.events import DrawKind, RiichiAccepted, RoundDrawn, RoundEnded, RoundStarted, Win
 from engine.game import Game
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
@@ -173,6 +173,29 @@ def test_bench_draws_says_how_each_round_with_a_riichi_ended():
     for end in ("tsumo", "ron", "another", "draw"):
         assert c[f"riichi rounds: {end}"] == ends.count(end)
     assert 0 <= c["riichi wait <= 4"] <= len(ends)
+
+
+def test_bench_draws_counts_each_seats_first_ready_hand_once():
+    game, c = tallied("hard")
+    # every seat that declared riichi, won after a discard of its own or was paid tenpai at a
+    # draw was ready after one of its discards that round
+    must: set[tuple[int, int]] = set()
+    rnd = -1
+    for e in game.events:
+        if isinstance(e, RoundStarted):
+            rnd += 1
+        elif isinstance(e, RiichiAccepted):
+            must.add((rnd, e.seat))
+        elif isinstance(e, Win):
+            must.add((rnd, e.seat))
+        elif isinstance(e, RoundDrawn) and e.kind is DrawKind.EXHAUSTIVE:
+            must |= {(rnd, s) for s, ready in enumerate(e.tenpai) if ready}
+    assert c["seat rounds"] == 4 * c["rounds"]
+    assert len(must) <= c["first ready"] <= c["seat rounds"]
+    by = [c[f"first ready by {n}"] for n in benchmark("bench_draws").FIRST_READY_BY]
+    assert by == sorted(by) and by[-1] <= c["first ready"]
+    assert 0 < c["first ready wait <= 4"] <= c["first ready"]
+    assert c["first ready seven pairs"] <= c["first ready"]
 
 
 def test_K1_hard_calls_for_a_formal_tenpai_once_the_wall_is_nearly_out():
