@@ -64,6 +64,18 @@ HONOUR_LEFT = (0.0, 0.0035, 0.0105, 0.014)
 HONOUR_YAKUHAI = 2.0
 HONOUR_LATE = 1.5
 HONOUR_LATE_RIVER = 10
+#: an honour against a hand with calls (no riichi) at four seats, if it is ready, by its unseen
+#: copies (0-3), a guest wind and a yakuhai of that seat apart: the readings scaled to how often
+#: such honours were a wait of the Houou people's open hands (benchmarks/open_danger.py, 159
+#: games, every kind held by a seat with no riichi out, against each opponent with calls: 6,752
+#: guest honours and 15,918 yakuhai held). The readings, a tanki and a shanpon scaled as against
+#: a riichi (``HONOUR_CALIBRATION``), priced them at 0.38% and 0.49% where they were a wait
+#: 0.68% and 1.69% of the time; with three copies unseen (a pair held by the open hand: a
+#: shanpon) 0.45% and 0.54% against 1.66% and 2.78%, with one 0.22% and 0.28% against 0.06% and
+#: 0.33% (issue 16: tenhou-python-bot's open hands in the arena the same, honours 0.5% priced,
+#: 1.5% a wait)
+OPEN_HONOUR_GUEST = (0.0, 0.002, 0.022, 0.078)
+OPEN_HONOUR_YAKUHAI = (0.0, 0.0115, 0.071, 0.14)
 #: a number tile against a riichi at four seats, measured on the same spots (single riichi, the
 #: 81,166 number tiles held, 8,229 of them a wait): the readings of every number kind not yet
 #: safe against it share ``NUMBER_WAITS`` waits, each kind weighted by its copies unseen
@@ -134,6 +146,10 @@ def tile_danger(
                 d *= HONOUR_YAKUHAI
             if len(opp.river) >= HONOUR_LATE_RIVER:
                 d *= HONOUR_LATE
+            return d * DORA_FACTOR if kind in dora else d
+        if calibrated and opp.open_melds:
+            table = OPEN_HONOUR_YAKUHAI if kind in opp.yakuhai else OPEN_HONOUR_GUEST
+            d = table[min(left, 3)]
             return d * DORA_FACTOR if kind in dora else d
         d = 0.0
         if left >= 1:

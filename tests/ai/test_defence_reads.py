@@ -11,6 +11,8 @@ import pytest
 
 from ai import make_agent
 from ai.defence import (
+    HONOR_SHANPON,
+    HONOR_TANKI,
     HONOUR_CALIBRATION,
     HONOUR_LATE,
     HONOUR_LEFT,
@@ -19,8 +21,10 @@ from ai.defence import (
     NUMBER_LEFT,
     NUMBER_MAX,
     NUMBER_WAITS,
+    OPEN_HONOUR_GUEST,
     RUN_MAX,
     SILENT_MAX,
+    YAKUHAI_FACTOR,
     Opponent,
     declaration_tile,
     number_mass,
@@ -240,10 +244,12 @@ def test_the_declaration_tiles_suji_is_not_taken_for_safe():
 def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
     # against a riichi the number tiles share NUMBER_WAITS (below), against other hands their
     # readings are scaled by NUMBER_CALIBRATION; the honours' against a riichi are HONOUR_LEFT's
-    # measure, against other hands the readings by HONOUR_CALIBRATION; three seats keep the
-    # readings (their prices were measured so)
+    # measure, against a hand with calls OPEN_HONOUR_GUEST's (and _YAKUHAI's), against a
+    # silent closed hand the readings by HONOUR_CALIBRATION; three seats keep the readings
+    # (their prices were measured so)
     riichi = Opponent(seat=0, riichi=True, river=[27, 28], safe={27, 28})
     open_hand = Opponent(seat=0, river=[27, 28], safe={27, 28}, open_melds=2)
+    silent = Opponent(seat=0, river=[27, 28], safe={27, 28})
     five, north = parse_kind("5m"), parse_kind("4z")
     assert tile_danger(five, open_hand, UNSEEN) == pytest.approx(
         NUMBER_CALIBRATION * tile_danger(five, open_hand, UNSEEN, calibrated=False))
@@ -251,9 +257,38 @@ def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
         NUMBER_WAITS * tile_danger(five, riichi, UNSEEN, calibrated=False)
         / number_mass(riichi, UNSEEN, ()))
     assert tile_danger(north, riichi, UNSEEN) == HONOUR_LEFT[3]  # four copies unseen: live
-    assert tile_danger(north, open_hand, UNSEEN) == pytest.approx(
-        HONOUR_CALIBRATION * tile_danger(north, open_hand, UNSEEN, calibrated=False))
+    assert north not in open_hand.yakuhai
+    assert tile_danger(north, open_hand, UNSEEN) == OPEN_HONOUR_GUEST[3]
+    assert tile_danger(north, silent, UNSEEN) == pytest.approx(
+        HONOUR_CALIBRATION * tile_danger(north, silent, UNSEEN, calibrated=False))
     assert NUMBER_CALIBRATION > 1.0 > HONOUR_CALIBRATION
+
+
+def test_an_honour_against_a_hand_with_calls_by_its_copies_and_its_yakuhai():
+    # measured on the Houou open hands (OPEN_HONOUR_*): with three copies unseen (a pair in the
+    # open hand: a shanpon) an honour was a wait 1.66% (a guest wind) and 2.78% (a yakuhai of
+    # that seat) of the time, with one 0.06% and 0.33%; the readings scaled as against a riichi
+    # had them all at 0.2-0.5%, far safer than a live middle tile
+    open_hand = Opponent(seat=0, river=[1], safe={1}, open_melds=1,
+                         yakuhai=frozenset({27, 31, 32, 33}))  # the dealer, East round
+    north, haku, five = parse_kind("4z"), parse_kind("5z"), parse_kind("5m")
+    assert haku in open_hand.yakuhai and north not in open_hand.yakuhai
+    unseen = list(UNSEEN)
+
+    def danger(kind, left):
+        unseen[kind] = left
+        return tile_danger(kind, open_hand, unseen)
+
+    assert danger(north, 1) < danger(north, 2) < danger(north, 3)
+    assert danger(haku, 1) < danger(haku, 2) < danger(haku, 3)
+    for left in (1, 2, 3):
+        assert danger(north, left) < danger(haku, left)
+    assert danger(haku, 0) == danger(north, 0) == 0.0
+    # a yakuhai pair's shanpon is nearly as likely a wait as a live middle tile
+    assert danger(haku, 3) > 0.5 * tile_danger(five, open_hand, UNSEEN)
+    # three seats keep the readings
+    assert tile_danger(haku, open_hand, unseen, calibrated=False) == pytest.approx(
+        (HONOR_TANKI + HONOR_SHANPON) * YAKUHAI_FACTOR)
 
 
 def test_an_honour_against_a_riichi_by_its_copies_its_yakuhai_and_how_late():
