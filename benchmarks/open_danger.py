@@ -1,0 +1,102 @@
+"""The danger model against hands without a riichi, beside how often the Houou people's hands
+really waited on the tiles (issue 16: the honours against a hand with calls were priced at a
+third of how often they were a wait).
+
+At every discard of a seat with no riichi out, in the real games of ``../shared/logs/mjlog``,
+for each opponent: ``ai.defence.tenpai_probability`` against whether its hand was ready, and for
+every kind the seat holds that is not safe against it, the chance the model gives a deal-in
+(tenpai probability x ``tile_danger`` x ``ai.openreads.call_factor``) against whether the hand
+waited on that kind (a ready hand not furiten by its own river). Printed by class: hands with
+calls (by their number of calls; the tiles as honours, a guest wind or a yakuhai of that seat, by
+unseen copies, and numbers as terminals, 2/8, 3/7, middle, suji or not) and silent closed hands.
+
+Run from the repository root (about 20 seconds):
+
+    .venv/bin/python benchmarks/open_danger.py [--games 159]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_calls import real_games  # noqa: E402
+from bench_pushfold import replayed  # noqa: E402
+
+from ai.defence import Opponent, tenpai_probability, tile_danger  # noqa: E402
+from ai.efficiency import waits  # noqa: E402
+from ai.observe import observe  # noqa: E402
+from ai.openreads import call_factor  # noqa: E402
+from engine.actions import Discard  # noqa: E402
+from engine.tiles import counts34  # noqa: E402
+
+
+def tile_class(kind: int, opp: Opponent, left: int) -> str:
+    """An honour as a guest wind or a yakuhai of ``opp`` with its ``left`` unseen copies; a
+    number tile by its rank, suji or not against ``opp``."""
+    if kind >= 27:
+        return f"{'yakuhai' if kind in opp.yakuhai else 'guest'} honour, {left} unseen"
+    n = kind % 9 + 1
+    outside = [kind + 3] if n <= 3 else [kind - 3] if n >= 7 else [kind - 3, kind + 3]
+    suji = "suji" if all(k in opp.safe for k in outside) else "not suji"
+    rank = "1/9" if n in (1, 9) else "2/8" if n in (2, 8) else "3/7" if n in (3, 7) else "4-6"
+    return f"{rank} {suji}"
+
+
+def tally(games: int) -> dict[str, list[float]]:
+    """Per class: [tiles, the model's deal-in chances summed, deal-ins it would have been]; the
+    tenpai classes count hands, the model's tenpai probability and the ready ones."""
+    rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    for record, _agent in real_games(games, "hard", "balanced"):
+        for game, _outcomes, _i, s, action, legal in replayed(record):
+            if not isinstance(action, Discard) or action not in legal:
+                continue
+            view = game.view(s)
+            if any(view.riichi):
+                continue
+            sit = observe(view)
+            held = {t >> 2 for t in view.concealed}
+            for o in sit.opponents:
+                hand = counts34(game.table.seats[o.seat].hand)
+                wait = set(waits(hand))
+                furiten = bool(wait & set(o.river))
+                p = tenpai_probability(o, sit.turn)
+                who = f"calls {min(o.open_melds, 3)}" if o.open_melds else "silent closed"
+                for key in (f"{who}: ready", "calls: ready" if o.open_melds else ""):
+                    if key:
+                        row = rows[key]
+                        row[0] += 1
+                        row[1] += p
+                        row[2] += bool(wait)
+                for k in held - o.safe:
+                    d = p * tile_danger(k, o, sit.unseen, sit.dora) * call_factor(k, o.meld_kinds)
+                    hit = k in wait and not furiten
+                    group = "calls" if o.open_melds else "silent closed"
+                    for key in (f"{group}: every tile", f"{group}: {tile_class(k, o, sit.unseen[k])}"):
+                        row = rows[key]
+                        row[0] += 1
+                        row[1] += d
+                        row[2] += hit
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=159)
+    args = ap.parse_args()
+    rows = tally(args.games)
+    print(f"no riichi out, {args.games} real games: the model's chance beside the real share")
+    print(f"  {'class':40} {'count':>8} {'model':>8} {'real':>8}")
+    for key in sorted(rows):
+        n, model, real = rows[key]
+        print(f"  {key:40} {int(n):8} {model / n:8.2%} {real / n:8.2%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""benchmarks/open_danger.py: the danger model against hands without a riichi, beside the Houou
+people's real waits (issue 16: the honours against a hand with calls were priced at a third of
+how often they were a wait; ``ai.defence.OPEN_HONOUR_*`` since)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.defence import Opponent
+from engine.tiles import parse_kind
+from tests.ai.helpers import SHARED_LOGS, benchmark
+
+bench = benchmark("open_danger")
+
+
+def test_tiles_are_sorted_by_honour_copies_and_suji():
+    opp = Opponent(seat=1, river=[parse_kind("4m")], safe={parse_kind("4m")},
+                   yakuhai=frozenset({28, 31, 32, 33}))
+    assert bench.tile_class(parse_kind("5z"), opp, 3) == "yakuhai honour, 3 unseen"
+    assert bench.tile_class(parse_kind("4z"), opp, 1) == "guest honour, 1 unseen"
+    assert bench.tile_class(parse_kind("1m"), opp, 4) == "1/9 suji"  # 4m thrown
+    assert bench.tile_class(parse_kind("7m"), opp, 4) == "3/7 suji"
+    assert bench.tile_class(parse_kind("5m"), opp, 4) == "4-6 not suji"  # 2m and 8m live
+
+
+@pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(), reason="../shared/logs is not there")
+def test_the_honours_against_hands_with_calls_are_priced_as_often_as_they_were_a_wait():
+    rows = bench.tally(60)
+    ready = rows["calls: ready"]
+    assert ready[0] == sum(rows[f"calls {n}: ready"][0] for n in (1, 2, 3)) > 1000
+    for who in ("guest", "yakuhai"):
+        zero = rows[f"calls: {who} honour, 0 unseen"]
+        assert zero[1] == zero[2] == 0  # no copy left: never a wait, never priced
+        for left in (2, 3):
+            n, model, real = rows[f"calls: {who} honour, {left} unseen"]
+            assert n > 300 and real > 0
+            # the constants were measured on all 159 games: on the first 60 within a factor 2
+            assert 0.5 < model / real < 2.0, (who, left, model / n, real / n)
