@@ -13,9 +13,9 @@ in the rounds with a riichi above all (22.6% against 18.8%): the first riichi wo
 (people 53%), on waits of four tiles or fewer 62% of the time (people 41%).
 
 And when the seats first reach tenpai (the first discard that leaves the hand ready) and on what
-wait: four hard AIs get there as fast as the people (by their 9th discard 26.8% of seats, the
-people 24.2%; ever 47.3% and 47.0%) but on poorer waits (four live tiles or fewer 63.2% of
-their first ready hands, the people 51.0%; seven pairs 6.8% and 3.1%): 40 games from seed
+wait: four hard AIs get there as fast as the people (by their 9th discard 25.3% of seats, the
+people 24.2%; ever 46.6% and 47.0%) but on poorer waits (four live tiles or fewer 63.3% of
+their first ready hands, the people 51.0%; seven pairs 7.2% and 3.1%): 40 games from seed
 5000 (session 37).
 
 Run from the repository root (about a minute with two workers):
