@@ -52,6 +52,14 @@ def tally(games: int) -> dict[str, list[float]]:
     """Per class: [tiles, the model's deal-in chances summed, deal-ins it would have been]; the
     tenpai classes count hands, the model's tenpai probability and the ready ones."""
     rows: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0])
+
+    def add(keys: tuple[str, ...], model: float, real: bool) -> None:
+        for key in keys:
+            row = rows[key]
+            row[0] += 1
+            row[1] += model
+            row[2] += real
+
     for record, _agent in real_games(games, "hard", "balanced"):
         for game, _outcomes, _i, s, action, legal in replayed(record):
             if not isinstance(action, Discard) or action not in legal:
@@ -66,22 +74,16 @@ def tally(games: int) -> dict[str, list[float]]:
                 wait = set(waits(hand))
                 furiten = bool(wait & set(o.river))
                 p = tenpai_probability(o, sit.turn)
-                who = f"calls {min(o.open_melds, 3)}" if o.open_melds else "silent closed"
-                for key in (f"{who}: ready", "calls: ready" if o.open_melds else ""):
-                    if key:
-                        row = rows[key]
-                        row[0] += 1
-                        row[1] += p
-                        row[2] += bool(wait)
+                if o.open_melds:
+                    group = "calls"
+                    add((f"calls {min(o.open_melds, 3)}: ready", "calls: ready"), p, bool(wait))
+                else:
+                    group = "silent closed"
+                    add(("silent closed: ready",), p, bool(wait))
                 for k in held - o.safe:
                     d = p * tile_danger(k, o, sit.unseen, sit.dora) * call_factor(k, o.meld_kinds)
-                    hit = k in wait and not furiten
-                    group = "calls" if o.open_melds else "silent closed"
-                    for key in (f"{group}: every tile", f"{group}: {tile_class(k, o, sit.unseen[k])}"):
-                        row = rows[key]
-                        row[0] += 1
-                        row[1] += d
-                        row[2] += hit
+                    add((f"{group}: every tile", f"{group}: {tile_class(k, o, sit.unseen[k])}"),
+                        d, k in wait and not furiten)
     return rows
 
 
