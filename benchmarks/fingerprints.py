@@ -127,7 +127,11 @@ def main() -> int:
     if args.only != "games":
         prints["replays"] = replay_prints()
     if args.write:
-        Path(args.write).write_text(json.dumps(prints, indent=1, sort_keys=True) + "\n")
+        out = Path(args.write)
+        written = dict(prints)
+        if args.only and out.exists():  # the other part kept as it was, not dropped
+            written = {**json.loads(out.read_text()), **prints}
+        out.write_text(json.dumps(written, indent=1, sort_keys=True) + "\n")
     if args.check:
         want = json.loads(Path(args.check).read_text())
         bad = 0
