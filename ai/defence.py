@@ -20,8 +20,12 @@ The figures follow the published Tenhou deal-in statistics in shape (non-suji 4-
 suji terminals about 2-3%, honours with two seen about 2%), not to the decimal; at four seats they
 are scaled to how often people's riichi waited on such tiles, measured on the Houou games by
 ``benchmarks/bench_pushfold.py``: a riichi's number waits shared out among the kinds not yet safe
-against it (``NUMBER_WAITS``), its honours by their copies left and how late (``HONOUR_LEFT``),
-the other hands' readings by a flat scale (``NUMBER_CALIBRATION``, ``HONOUR_CALIBRATION``).
+against it (``NUMBER_WAITS``), its honours by their copies left and how late (``HONOUR_LEFT``);
+the number readings of a hand without riichi by the tile's rank and suji (``OPEN_NUMBER`` against
+a hand with calls, ``SILENT_NUMBER`` against a silent closed one), measured on the people's ready
+hands by ``benchmarks/open_danger.py``, the honours against a hand with calls by their copies
+(``OPEN_HONOUR_GUEST``, ``_YAKUHAI``), against a silent one by a flat scale
+(``HONOUR_CALIBRATION``).
 
 Against an open hand the calls also tell where it waits (``ai.openreads``: one suit for honitsu,
 simples only for tanyao). How likely a hand is tenpai at all (``tenpai_probability``) is read from its calls, the turn and,
@@ -46,9 +50,9 @@ HONOR_TANKI = 0.012
 #: the readings above against what the riichi of the 159 Houou games of ../shared/logs/mjlog
 #: waited on (benchmarks/bench_pushfold.py: every tile in hand, not a genbutsu, of a seat facing
 #: a riichi; furiten riichi left out): the number tiles' readings came to 0.79 of how often such
-#: tiles were a wait (1.27x), the honours' to 1.61 (0.62x): each scaled to the measure at four
-#: seats (three keep the readings: not measured there)
-NUMBER_CALIBRATION = 1.27
+#: tiles were a wait (1.27x, the scale of the numbers against every hand until ``NUMBER_WAITS``
+#: and ``OPEN_NUMBER`` measured them by class), the honours' to 1.61 (0.62x): scaled to the
+#: measure at four seats (three keep the readings: not measured there)
 HONOUR_CALIBRATION = 0.62
 DORA_FACTOR = 1.25
 YAKUHAI_FACTOR = 1.3
@@ -82,7 +86,7 @@ OPEN_HONOUR_YAKUHAI = (0.0, 0.0115, 0.071, 0.14)
 #: (``NUMBER_LEFT``, a maximum-likelihood fit: a riichi that can hold no copy of a kind, all in
 #: view, is twice as likely waiting on it as its readings say, as soon as it declares: a hand
 #: waiting on a tile seldom holds one, most hands hold some of a kind). The flat scale it
-#: replaces (``NUMBER_CALIBRATION``, still used against the other hands) put a riichi's waits as
+#: replaces (1.27x the readings) put a riichi's waits as
 #: likely early as late, where the real ones ran from 0.4x the readings (the riichi seat's 3rd
 #: discard) to 2x (its 18th): as kinds turn safe the waits are among fewer of them.
 #: Log-likelihood over the flat scale: +582 (benchmarks/bench_pushfold.py prints model and
@@ -90,6 +94,23 @@ OPEN_HONOUR_YAKUHAI = (0.0, 0.0115, 0.071, 0.14)
 NUMBER_WAITS = 1.74
 NUMBER_LEFT = (2.5, 1.4, 1.0, 1.0)
 NUMBER_MAX = 0.6
+#: a number tile against a hand with no riichi at four seats: its readings scaled by its rank
+#: (1/9, 2/8, 3/7, 4-6) and, against a hand with calls, whether it is suji (every ryanmen
+#: reading through it cut by a tile safe against that hand): (not suji, suji), to how often such
+#: tiles were a wait of the Houou people's ready hands (benchmarks/open_danger.py, 159 games,
+#: every number kind held by a seat with no riichi out, against each opponent: 243,142 tiles
+#: against hands with calls, 6,704 of them a wait of a ready hand not furiten; 1,336,474 against
+#: silent closed hands, 1,551). The flat 1.27x of the readings they replace (measured against
+#: riichi hands) priced a middle tile against a hand with calls at 3.96% where it was a wait
+#: 3.28% of the time, a middle suji at 1.78% (0.90%), a terminal at 1.62% (1.34%), and every
+#: number against a silent hand but the 3/7 about 1.4x too high. A ready hand is counted at
+#: every discard it sees, so a class is as sure as the distinct hands in it: only what held in
+#: both the first 60 games and the other 99 is kept apart (the middle suji were a wait 0.18% and
+#: 1.35% of the time, both under the old 1.78%); the suji 3/7 of a hand with calls, 1.50% and
+#: 3.48% against 1.91%, the silent hands' suji 2/8, 0.74% and 0.12% against 0.11%, are priced
+#: with their rank
+OPEN_NUMBER = ((1.08, 1.08), (1.25, 1.29), (1.33, 1.33), (1.05, 0.64))
+SILENT_NUMBER = (0.58, 0.82, 1.16, 0.88)
 
 
 @dataclass(slots=True)
@@ -121,7 +142,8 @@ def tile_danger(
     calibrated: bool = True,
 ) -> float:
     """Deal-in probability of ``kind`` against ``opp`` if ``opp`` is tenpai (``calibrated``:
-    scaled to the four-player measure, ``NUMBER_CALIBRATION``; three seats keep the readings).
+    scaled to the four-player measures, ``NUMBER_WAITS``, ``OPEN_NUMBER``...; three seats keep
+    the readings).
 
     ``unseen[k]`` is 4 minus the copies of ``k`` this seat can see (own hand included).
 
@@ -224,7 +246,11 @@ def tile_danger(
     if opp.riichi:
         mass = number_mass(opp, unseen, dora)
         return min(NUMBER_MAX, NUMBER_WAITS * d * NUMBER_LEFT[min(left, 3)] / mass)
-    return d * NUMBER_CALIBRATION
+    rank = min(n, 8 - n, 3)  # 1/9, 2/8, 3/7 and 4-6 as 0-3
+    if not opp.open_melds:
+        return d * SILENT_NUMBER[rank]
+    outside = (kind + 3,) if n < 3 else (kind - 3,) if n > 5 else (kind - 3, kind + 3)
+    return d * OPEN_NUMBER[rank][all(k in opp.safe for k in outside)]
 
 
 def number_mass(opp: Opponent, unseen: Sequence[int], dora: Iterable[int]) -> float:

@@ -6,7 +6,8 @@ At every discard of a seat with no riichi out, in the real games of ``../shared/
 for each opponent: ``ai.defence.tenpai_probability`` against whether its hand was ready, and for
 every kind the seat holds that is not safe against it, the chance the model gives a deal-in
 (tenpai probability x ``tile_danger`` x ``ai.openreads.call_factor``) against whether the hand
-waited on that kind (a ready hand not furiten by its own river). Printed by class: hands with
+waited on that kind (a ready hand not furiten: nothing it waits on is safe against it, its own
+river or a tile passed since its last discard). Printed by class: hands with
 calls (by their number of calls; the tiles as honours, a guest wind or a yakuhai of that seat, by
 unseen copies, and numbers as terminals, 2/8, 3/7, middle, suji or not) and silent closed hands.
 
@@ -72,7 +73,7 @@ def tally(games: int) -> dict[str, list[float]]:
             for o in sit.opponents:
                 hand = counts34(game.table.seats[o.seat].hand)
                 wait = set(waits(hand))
-                furiten = bool(wait & set(o.river))
+                furiten = bool(wait & o.safe)  # its river, or passed since its discard
                 p = tenpai_probability(o, sit.turn)
                 if o.open_melds:
                     group = "calls"

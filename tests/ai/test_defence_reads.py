@@ -17,13 +17,14 @@ from ai.defence import (
     HONOUR_LATE,
     HONOUR_LEFT,
     HONOUR_YAKUHAI,
-    NUMBER_CALIBRATION,
     NUMBER_LEFT,
     NUMBER_MAX,
     NUMBER_WAITS,
     OPEN_HONOUR_GUEST,
+    OPEN_NUMBER,
     RUN_MAX,
     SILENT_MAX,
+    SILENT_NUMBER,
     YAKUHAI_FACTOR,
     Opponent,
     declaration_tile,
@@ -243,16 +244,18 @@ def test_the_declaration_tiles_suji_is_not_taken_for_safe():
 
 def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
     # against a riichi the number tiles share NUMBER_WAITS (below), against other hands their
-    # readings are scaled by NUMBER_CALIBRATION; the honours' against a riichi are HONOUR_LEFT's
-    # measure, against a hand with calls OPEN_HONOUR_GUEST's (and _YAKUHAI's), against a
-    # silent closed hand the readings by HONOUR_CALIBRATION; three seats keep the readings
-    # (their prices were measured so)
+    # readings are scaled by OPEN_NUMBER / SILENT_NUMBER; the honours' against a riichi are
+    # HONOUR_LEFT's measure, against a hand with calls OPEN_HONOUR_GUEST's (and _YAKUHAI's),
+    # against a silent closed hand the readings by HONOUR_CALIBRATION; three seats keep the
+    # readings (their prices were measured so)
     riichi = Opponent(seat=0, riichi=True, river=[27, 28], safe={27, 28})
     open_hand = Opponent(seat=0, river=[27, 28], safe={27, 28}, open_melds=2)
     silent = Opponent(seat=0, river=[27, 28], safe={27, 28})
     five, north = parse_kind("5m"), parse_kind("4z")
     assert tile_danger(five, open_hand, UNSEEN) == pytest.approx(
-        NUMBER_CALIBRATION * tile_danger(five, open_hand, UNSEEN, calibrated=False))
+        OPEN_NUMBER[3][False] * tile_danger(five, open_hand, UNSEEN, calibrated=False))
+    assert tile_danger(five, silent, UNSEEN) == pytest.approx(
+        SILENT_NUMBER[3] * tile_danger(five, silent, UNSEEN, calibrated=False))
     assert tile_danger(five, riichi, UNSEEN) == pytest.approx(
         NUMBER_WAITS * tile_danger(five, riichi, UNSEEN, calibrated=False)
         / number_mass(riichi, UNSEEN, ()))
@@ -261,7 +264,24 @@ def test_the_readings_are_scaled_to_four_seats_and_stand_at_three():
     assert tile_danger(north, open_hand, UNSEEN) == OPEN_HONOUR_GUEST[3]
     assert tile_danger(north, silent, UNSEEN) == pytest.approx(
         HONOUR_CALIBRATION * tile_danger(north, silent, UNSEEN, calibrated=False))
-    assert NUMBER_CALIBRATION > 1.0 > HONOUR_CALIBRATION
+
+
+def test_a_middle_suji_against_a_hand_with_calls_is_safer_than_its_readings_say():
+    # the Houou people's hands with calls waited on a middle tile suji on both sides 0.90% of the
+    # time where the readings scaled as against a riichi said 1.78% (OPEN_NUMBER): with every
+    # copy live the 5 between thrown 2 and 8 was priced at 0.79 of a suji 3, now at 0.38
+    m3, s5 = parse_kind("3m"), parse_kind("5s")
+    thrown = [parse_kind(t) for t in ("6m", "2s", "8s", "1z", "2z")]
+    open_hand = Opponent(seat=0, river=thrown, safe=set(thrown), open_melds=2)
+    assert tile_danger(s5, open_hand, UNSEEN) < 0.45 * tile_danger(m3, open_hand, UNSEEN)
+    assert tile_danger(s5, open_hand, UNSEEN, calibrated=False) > \
+        0.7 * tile_danger(m3, open_hand, UNSEEN, calibrated=False)
+    # a silent hand's numbers by their rank alone: a terminal's readings scaled least
+    silent = Opponent(seat=0, river=thrown, safe=set(thrown))
+    one = parse_kind("1p")
+    assert tile_danger(one, silent, UNSEEN) == pytest.approx(
+        SILENT_NUMBER[0] * tile_danger(one, silent, UNSEEN, calibrated=False))
+    assert SILENT_NUMBER[0] == min(SILENT_NUMBER)
 
 
 def test_an_honour_against_a_hand_with_calls_by_its_copies_and_its_yakuhai():

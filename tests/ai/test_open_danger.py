@@ -36,3 +36,20 @@ def test_the_honours_against_hands_with_calls_are_priced_as_often_as_they_were_a
             assert n > 300 and real > 0
             # the constants were measured on all 159 games: on the first 60 within a factor 2
             assert 0.5 < model / real < 2.0, (who, left, model / n, real / n)
+
+
+@pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(), reason="../shared/logs is not there")
+def test_the_number_tiles_against_hands_without_riichi_are_priced_by_rank():
+    # OPEN_NUMBER and SILENT_NUMBER were measured on all 159 games; the flat scale before them
+    # priced the silent hands' 2/8 at 1.57 of how often they were a wait on the first 60. A
+    # ready hand counts at every discard it sees: only the classes of many hands are checked
+    rows = bench.tally(60)
+    checked = 0
+    for group in ("calls", "silent closed"):
+        for rank in ("1/9", "2/8", "3/7", "4-6"):
+            n, model, real = rows[f"{group}: {rank} not suji"]
+            if real < 60:
+                continue
+            checked += 1
+            assert 0.75 < model / real < 1.33, (group, rank, model / n, real / n)
+    assert checked >= 6
