@@ -13,7 +13,7 @@ unseen copies, and numbers as terminals, 2/8, 3/7, middle, suji or not) and sile
 
 Run from the repository root (about 20 seconds):
 
-    .venv/bin/python benchmarks/open_danger.py [--games 159]
+    .venv/bin/python benchmarks/open_danger.py [--games 159] [--split 60]
 """
 
 from __future__ import annotations
@@ -91,13 +91,26 @@ def tally(games: int) -> dict[str, list[float]]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=159)
+    ap.add_argument("--split", type=int, default=0, metavar="N",
+                    help="also the first N games and the others apart, with their waits: a "
+                         "ready hand counts at every discard it sees, so a class holds only "
+                         "if it holds in both")
     args = ap.parse_args()
     rows = tally(args.games)
     print(f"no riichi out, {args.games} real games: the model's chance beside the real share")
-    print(f"  {'class':40} {'count':>8} {'model':>8} {'real':>8}")
+    first = tally(args.split) if 0 < args.split < args.games else None
+    extra = ""
+    if first is not None:
+        extra = f"   first {args.split}: model real waits   the others: model real waits"
+    print(f"  {'class':40} {'count':>8} {'model':>8} {'real':>8}{extra}")
     for key in sorted(rows):
         n, model, real = rows[key]
-        print(f"  {key:40} {int(n):8} {model / n:8.2%} {real / n:8.2%}")
+        line = f"  {key:40} {int(n):8} {model / n:8.2%} {real / n:8.2%}"
+        if first is not None:
+            n1, model1, real1 = first.get(key, (0, 0.0, 0))
+            for count, m, r in ((n1, model1, real1), (n - n1, model - model1, real - real1)):
+                line += f"   {m / max(1, count):8.2%} {r / max(1, count):6.2%} {int(r):5}"
+        print(line)
     return 0
 
 
