@@ -102,13 +102,13 @@ NUMBER_MAX = 0.6
 #: against hands with calls, 6,704 of them a wait of a ready hand not furiten; 1,336,474 against
 #: silent closed hands, 1,551). The flat 1.27x of the readings they replace (measured against
 #: riichi hands) priced a middle tile against a hand with calls at 3.96% where it was a wait
-#: 3.28% of the time, a middle suji at 1.78% (0.90%), a terminal at 1.62% (1.34%), and every
-#: number against a silent hand but the 3/7 about 1.4x too high. A ready hand is counted at
-#: every discard it sees, so a class is as sure as the distinct hands in it: only what held in
-#: both the first 60 games and the other 99 is kept apart (the middle suji were a wait 0.18% and
-#: 1.35% of the time, both under the old 1.78%); the suji 3/7 of a hand with calls, 1.50% and
-#: 3.48% against 1.91%, the silent hands' suji 2/8, 0.74% and 0.12% against 0.11%, are priced
-#: with their rank
+#: 3.28% of the time, a middle suji at 1.78% (0.90%), a terminal at 1.57% (1.33%), and every
+#: number against a silent hand but the 3/7 1.4-2x too high. A ready hand is counted at every
+#: discard it sees, so a class is as sure as the distinct hands in it: only what held in both
+#: the first 60 games and the other 99 (``open_danger.py --split 60``) is kept apart (the
+#: middle suji were a wait 0.18% and 1.35% of the time, both under the old 1.78%); the suji 3/7
+#: of a hand with calls, 1.50% and 3.48% against 1.91%, the silent hands' suji 2/8, 0.74% and
+#: 0.12% against 0.11%, are priced with their rank
 OPEN_NUMBER = ((1.08, 1.08), (1.25, 1.29), (1.33, 1.33), (1.05, 0.64))
 SILENT_NUMBER = (0.58, 0.82, 1.16, 0.88)
 
