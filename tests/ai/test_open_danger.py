@@ -11,6 +11,14 @@ from engine.tiles import parse_kind
 from tests.ai.helpers import SHARED_LOGS, benchmark
 
 bench = benchmark("open_danger")
+needs_logs = pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(),
+                                reason="../shared/logs is not there")
+
+
+@pytest.fixture(scope="module")
+def rows60() -> dict[str, list[float]]:
+    """The table of the first 60 real games (both tests read it; about 8 seconds)."""
+    return bench.tally(60)
 
 
 def test_tiles_are_sorted_by_honour_copies_and_suji():
@@ -23,9 +31,9 @@ def test_tiles_are_sorted_by_honour_copies_and_suji():
     assert bench.tile_class(parse_kind("5m"), opp, 4) == "4-6 not suji"  # 2m and 8m live
 
 
-@pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(), reason="../shared/logs is not there")
-def test_the_honours_against_hands_with_calls_are_priced_as_often_as_they_were_a_wait():
-    rows = bench.tally(60)
+@needs_logs
+def test_the_honours_against_hands_with_calls_are_priced_as_often_as_they_were_a_wait(rows60):
+    rows = rows60
     ready = rows["calls: ready"]
     assert ready[0] == sum(rows[f"calls {n}: ready"][0] for n in (1, 2, 3)) > 1000
     for who in ("guest", "yakuhai"):
@@ -38,12 +46,12 @@ def test_the_honours_against_hands_with_calls_are_priced_as_often_as_they_were_a
             assert 0.5 < model / real < 2.0, (who, left, model / n, real / n)
 
 
-@pytest.mark.skipif(not (SHARED_LOGS / "mjlog").is_dir(), reason="../shared/logs is not there")
-def test_the_number_tiles_against_hands_without_riichi_are_priced_by_rank():
+@needs_logs
+def test_the_number_tiles_against_hands_without_riichi_are_priced_by_rank(rows60):
     # OPEN_NUMBER and SILENT_NUMBER were measured on all 159 games; the flat scale before them
-    # priced the silent hands' 2/8 at 1.57 of how often they were a wait on the first 60. A
+    # priced the silent hands' 2/8 at 1.64 of how often they were a wait on the first 60. A
     # ready hand counts at every discard it sees: only the classes of many hands are checked
-    rows = bench.tally(60)
+    rows = rows60
     checked = 0
     for group in ("calls", "silent closed"):
         for rank in ("1/9", "2/8", "3/7", "4-6"):
