@@ -1,6 +1,6 @@
-"""The danger model against hands without a riichi, beside how often the Houou people's hands
-really waited on the tiles (issue 16: the honours against a hand with calls were priced at a
-third of how often they were a wait).
+"""The danger model against hands without a riichi (and against a riichi), beside how often the
+Houou people's hands really waited on the tiles (issue 16: the honours against a hand with calls
+were priced at a third of how often they were a wait).
 
 At every discard of a seat with no riichi out, in the real games of ``../shared/logs/mjlog``,
 for each opponent: ``ai.defence.tenpai_probability`` against whether its hand was ready, and for
@@ -10,8 +10,10 @@ waited on that kind (a ready hand not furiten: nothing it waits on is safe again
 river or a tile passed since its last discard). Printed by class: hands with
 calls (by their number of calls; the tiles as honours, a guest wind or a yakuhai of that seat, by
 unseen copies, and numbers as terminals, 2/8, 3/7, middle, suji or not) and silent closed hands.
+And, the same classes, at every discard of a seat facing one riichi (not its own), against that
+riichi (``ai.defence``'s share-out of its waits, ``NUMBER_WAITS``; a furiten riichi left out).
 
-Run from the repository root (about 20 seconds):
+Run from the repository root (about 30 seconds, twice that with ``--split``):
 
     .venv/bin/python benchmarks/open_danger.py [--games 159] [--split 60]
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,9 +34,10 @@ from bench_pushfold import replayed  # noqa: E402
 
 from ai.defence import Opponent, tenpai_probability, tile_danger  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
-from ai.observe import observe  # noqa: E402
+from ai.observe import Situation, observe  # noqa: E402
 from ai.openreads import call_factor  # noqa: E402
 from engine.actions import Discard  # noqa: E402
+from engine.seat import Seat  # noqa: E402
 from engine.tiles import counts34  # noqa: E402
 
 
@@ -66,10 +70,13 @@ def tally(games: int) -> dict[str, list[float]]:
             if not isinstance(action, Discard) or action not in legal:
                 continue
             view = game.view(s)
-            if any(view.riichi):
+            if view.riichi[s] or sum(view.riichi) > 1:
                 continue
             sit = observe(view)
             held = {t >> 2 for t in view.concealed}
+            if any(view.riichi):
+                riichi(sit, game.table.seats, held, add)
+                continue
             for o in sit.opponents:
                 hand = counts34(game.table.seats[o.seat].hand)
                 wait = set(waits(hand))
@@ -88,6 +95,20 @@ def tally(games: int) -> dict[str, list[float]]:
     return rows
 
 
+def riichi(sit: Situation, seats: Sequence[Seat], held: set[int],
+           add: Callable[[tuple[str, ...], float, bool], None]) -> None:
+    """The rows of one riichi out (not the seat's own): each kind held not safe against it, the
+    model's deal-in chance (``tile_danger``: a riichi is ready) against whether it was a wait;
+    a furiten riichi (a wait safe against it) left out, as it wins on nothing by ron."""
+    o = next(o for o in sit.opponents if o.riichi)
+    wait = set(waits(counts34(seats[o.seat].hand)))
+    if wait & o.safe:
+        return
+    for k in held - o.safe:
+        add(("riichi: every tile", f"riichi: {tile_class(k, o, sit.unseen[k])}"),
+            tile_danger(k, o, sit.unseen, sit.dora), k in wait)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=159)
@@ -97,7 +118,8 @@ def main() -> int:
                          "if it holds in both")
     args = ap.parse_args()
     rows = tally(args.games)
-    print(f"no riichi out, {args.games} real games: the model's chance beside the real share")
+    print(f"{args.games} real games: the model's chance beside the real share (hands with calls "
+          "and silent ones with no riichi out; a riichi when one is out)")
     first = tally(args.split) if 0 < args.split < args.games else None
     extra = ""
     if first is not None:

@@ -61,3 +61,13 @@ def test_the_number_tiles_against_hands_without_riichi_are_priced_by_rank(rows60
             checked += 1
             assert 0.75 < model / real < 1.33, (group, rank, model / n, real / n)
     assert checked >= 6
+
+
+@needs_logs
+def test_a_riichi_is_priced_as_often_as_its_tiles_were_a_wait(rows60):
+    # the riichi rows: one riichi out, the seat facing it; NUMBER_WAITS and HONOUR_LEFT were
+    # measured on these spots (bench_pushfold), so the whole is near the real share
+    n, model, real = rows60["riichi: every tile"]
+    assert n > 20000 and real > 2000
+    assert 0.9 < model / real < 1.1
+    assert rows60["riichi: guest honour, 0 unseen"][2] == 0
