@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from ai.defence import SUJI_PARTNERS
+
 # per-own-draw chance of moving one step, by shanten, for the steps after the first
 _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
@@ -173,14 +175,13 @@ def wait_look(kind: int, river: set[int] | frozenset[int]) -> str:
     """
     if kind >= 27:
         return "honour"
-    n = kind % 9
-    partners = [kind + d for d in (-3, 3) if 0 <= n + d <= 8]
+    partners = SUJI_PARTNERS[kind]
     seen = sum(p in river for p in partners)
     if seen == len(partners):
         return "suji"
     if seen:
         return "half-suji"
-    return ("1-9", "2-8", "3-7", "4-6", "4-6", "4-6", "3-7", "2-8", "1-9")[n]
+    return ("1-9", "2-8", "3-7", "4-6", "4-6", "4-6", "3-7", "2-8", "1-9")[kind % 9]
 
 
 def ron_weight(kind: int, river: set[int] | frozenset[int], riichi: bool = True) -> float:

@@ -111,6 +111,10 @@ NUMBER_MAX = 0.6
 #: 0.12% against 0.11%, are priced with their rank
 OPEN_NUMBER = ((1.08, 1.08), (1.25, 1.29), (1.33, 1.33), (1.05, 0.64))
 SILENT_NUMBER = (0.58, 0.82, 1.16, 0.88)
+#: the kinds three away in its suit of each number kind (0-26): its suji partners, whose discard
+#: cuts every two-sided wait through it (one for 1-3 and 7-9, two for 4-6)
+SUJI_PARTNERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k + d for d in (-3, 3) if 0 <= k % 9 + d <= 8) for k in range(27))
 
 
 @dataclass(slots=True)
@@ -249,8 +253,7 @@ def tile_danger(
     rank = min(n, 8 - n, 3)  # 1/9, 2/8, 3/7 and 4-6 as 0-3
     if not opp.open_melds:
         return d * SILENT_NUMBER[rank]
-    outside = (kind + 3,) if n < 3 else (kind - 3,) if n > 5 else (kind - 3, kind + 3)
-    return d * OPEN_NUMBER[rank][all(k in opp.safe for k in outside)]
+    return d * OPEN_NUMBER[rank][all(k in opp.safe for k in SUJI_PARTNERS[kind])]
 
 
 def number_mass(opp: Opponent, unseen: Sequence[int], dora: Iterable[int]) -> float:
@@ -343,11 +346,9 @@ def coarse_danger(kind: int, opp: Opponent, unseen: Sequence[int]) -> float:
         return 0.0
     if kind >= 27:
         return COARSE_SAFE_HONOR if unseen[kind] <= 2 else COARSE_HONOR
-    n = kind % 9
-    sujis = [kind + d for d in (-3, 3) if 0 <= n + d <= 8]
-    if all(k in opp.safe for k in sujis):
+    if all(k in opp.safe for k in SUJI_PARTNERS[kind]):
         return COARSE_SUJI
-    return COARSE_TERMINAL if n in (0, 8) else COARSE_MIDDLE
+    return COARSE_TERMINAL if kind % 9 in (0, 8) else COARSE_MIDDLE
 
 
 def shows_yaku(opp: Opponent) -> bool:

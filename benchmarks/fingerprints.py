@@ -128,7 +128,7 @@ def main() -> int:
         prints["replays"] = replay_prints()
     if args.write:
         out = Path(args.write)
-        written = dict(prints)
+        written = prints
         if args.only and out.exists():  # the other part kept as it was, not dropped
             written = {**json.loads(out.read_text()), **prints}
         out.write_text(json.dumps(written, indent=1, sort_keys=True) + "\n")

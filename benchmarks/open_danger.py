@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_calls import real_games  # noqa: E402
 from bench_pushfold import replayed  # noqa: E402
 
-from ai.defence import Opponent, tenpai_probability, tile_danger  # noqa: E402
+from ai.defence import SUJI_PARTNERS, Opponent, tenpai_probability, tile_danger  # noqa: E402
 from ai.efficiency import waits  # noqa: E402
 from ai.observe import Situation, observe  # noqa: E402
 from ai.openreads import call_factor  # noqa: E402
@@ -47,8 +47,7 @@ def tile_class(kind: int, opp: Opponent, left: int) -> str:
     if kind >= 27:
         return f"{'yakuhai' if kind in opp.yakuhai else 'guest'} honour, {left} unseen"
     n = kind % 9 + 1
-    outside = [kind + 3] if n <= 3 else [kind - 3] if n >= 7 else [kind - 3, kind + 3]
-    suji = "suji" if all(k in opp.safe for k in outside) else "not suji"
+    suji = "suji" if all(k in opp.safe for k in SUJI_PARTNERS[kind]) else "not suji"
     rank = "1/9" if n in (1, 9) else "2/8" if n in (2, 8) else "3/7" if n in (3, 7) else "4-6"
     return f"{rank} {suji}"
 
