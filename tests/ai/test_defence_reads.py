@@ -22,6 +22,7 @@ from ai.defence import (
     NUMBER_WAITS,
     OPEN_HONOUR_GUEST,
     OPEN_NUMBER,
+    RIICHI_SUJI,
     RUN_MAX,
     SILENT_MAX,
     SILENT_NUMBER,
@@ -282,6 +283,32 @@ def test_a_middle_suji_against_a_hand_with_calls_is_safer_than_its_readings_say(
     assert tile_danger(one, silent, UNSEEN) == pytest.approx(
         SILENT_NUMBER[0] * tile_danger(one, silent, UNSEEN, calibrated=False))
     assert SILENT_NUMBER[0] == min(SILENT_NUMBER)
+
+
+def test_a_suji_terminal_and_a_middle_suji_against_a_riichi_are_priced_as_their_waits():
+    # the Houou people's riichi waited on a suji terminal 1.52% of the time where the readings'
+    # share of NUMBER_WAITS said 3.31%, on a middle tile suji on both sides 2.71% (5.47%): their
+    # readings are scaled by RIICHI_SUJI inside the share-out, the tiles' own and number_mass's
+    thrown = [parse_kind(t) for t in ("4m", "2p", "8p", "1z", "9s")]
+    riichi = Opponent(seat=0, riichi=True, river=thrown, safe=set(thrown), riichi_turn=4)
+    m1, p5, s1, m7, west = (parse_kind(t) for t in ("1m", "5p", "1s", "7m", "3z"))
+    mass = number_mass(riichi, UNSEEN, ())
+    raw = sum(tile_danger(k, riichi, UNSEEN, calibrated=False) * NUMBER_LEFT[3]
+              for k in range(27) if k not in riichi.safe)
+    scaled = raw - (1 - RIICHI_SUJI[0]) * NUMBER_LEFT[3] * tile_danger(m1, riichi, UNSEEN,
+                                                                       calibrated=False)
+    scaled -= (1 - RIICHI_SUJI[3]) * NUMBER_LEFT[3] * tile_danger(p5, riichi, UNSEEN,
+                                                                  calibrated=False)
+    assert mass == pytest.approx(scaled)
+    for kind, factor in ((m1, RIICHI_SUJI[0]), (p5, RIICHI_SUJI[3]), (s1, 1.0), (m7, 1.0)):
+        assert tile_danger(kind, riichi, UNSEEN) == pytest.approx(
+            NUMBER_WAITS * factor * NUMBER_LEFT[3]
+            * tile_danger(kind, riichi, UNSEEN, calibrated=False) / mass), kind
+    # the suji 1m (4m thrown) now safer than a live guest wind, as the people's waits were; the
+    # 1s (4s live) is not; the 7m (4m thrown, its suji 2/8 / 3/7 kept) keeps its readings
+    assert tile_danger(m1, riichi, UNSEEN) < tile_danger(west, riichi, UNSEEN) \
+        < tile_danger(s1, riichi, UNSEEN)
+    assert tile_danger(p5, riichi, UNSEEN) < tile_danger(m7, riichi, UNSEEN)
 
 
 def test_an_honour_against_a_hand_with_calls_by_its_copies_and_its_yakuhai():
