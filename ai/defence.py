@@ -254,11 +254,11 @@ def tile_danger(
         d *= DORA_FACTOR
     if not calibrated or d <= 0.0:
         return d
-    rank = min(n, 8 - n, 3)  # 1/9, 2/8, 3/7 and 4-6 as 0-3
     if opp.riichi:
         mass = number_mass(opp, unseen, dora)
         d *= riichi_suji(kind, opp)
         return min(NUMBER_MAX, NUMBER_WAITS * d * NUMBER_LEFT[min(left, 3)] / mass)
+    rank = min(n, 8 - n, 3)  # 1/9, 2/8, 3/7 and 4-6 as 0-3
     if not opp.open_melds:
         return d * SILENT_NUMBER[rank]
     return d * OPEN_NUMBER[rank][all(k in opp.safe for k in SUJI_PARTNERS[kind])]

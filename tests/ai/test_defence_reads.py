@@ -305,7 +305,7 @@ def test_a_suji_terminal_and_a_middle_suji_against_a_riichi_are_priced_as_their_
             NUMBER_WAITS * factor * NUMBER_LEFT[3]
             * tile_danger(kind, riichi, UNSEEN, calibrated=False) / mass), kind
     # the suji 1m (4m thrown) now safer than a live guest wind, as the people's waits were; the
-    # 1s (4s live) is not; the 7m (4m thrown, its suji 2/8 / 3/7 kept) keeps its readings
+    # 1s (4s live) is not; the 7m (4m thrown: a suji 3/7) keeps its readings
     assert tile_danger(m1, riichi, UNSEEN) < tile_danger(west, riichi, UNSEEN) \
         < tile_danger(s1, riichi, UNSEEN)
     assert tile_danger(p5, riichi, UNSEEN) < tile_danger(m7, riichi, UNSEEN)
