@@ -499,7 +499,11 @@ def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     hands' 55.4 -> 58.3% (52.5%) and the 2-shanten's 8.0 -> 10.0% (8.2%); a cheap ready hand
     with one dora threw a middle tile into an early dealer's riichi; against tenhou-python-bot
     on 9800-9826 2.444 -> 2.435 (105 of 108 games the same); hard vs 3 RulebaseBot 1.670 ->
-    1.660."""
+    1.660. And both, with hard's defence weight 1.3 -> 1.0, so that every threat costs its
+    measured points (sessions 39-40): four hard's draws 20.8 -> 18.1% of rounds, win 19.8 ->
+    20.5% (288 games from 6000); against tenhou-python-bot on 9800-9826 2.444 -> 2.444 (+0.000
+    +- 0.121; 8 better, 11 worse), on 9700-9712 (the first 46 games) 2.370 -> 2.587 (+0.217 +-
+    0.210; 3 better, 11 worse): stopped there."""
     dora = set(dora)
     shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora)
     shown_yakuhai = sum(
