@@ -39,6 +39,7 @@ class Style:
     open_calls: float = 0.0  # an open hand's steps also by calls, calm; 1: ai.chances.OPEN_CALLS
     calm_wait: float = 0.0  # copies added to a ready hand's wait, calm (ai.chances.CALM_WAIT)
     one_suit_order: float = 0.0  # calm, a stray outside a hand leaning to one suit goes first, by this share of the best score (ai.value.one_suit_strays)
+    terminal_order: float = 0.0  # calm and closed far from tenpai with a lone honour held, a lone terminal goes first, by this share of the best score (ai.value.lone_terminals)
     chiitoitsu_han: float = 2.0  # han the chiitoitsu route is valued at (ai.value.points prices 40 fu; it has 25)
     one_suit_reach: int = 0  # added to max_call_shanten for a call whose hand goes fastest as honitsu / chinitsu
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
@@ -125,11 +126,15 @@ LEVELS = {
     # the same); more folding, defence 1.5 (the bot folds 1- and 2-shanten hands against a
     # riichi far more than people and hard do): 2.472 -> 2.611 (+0.139 +- 0.119; 7 better, 15
     # worse; hero deal-in ~10.5 -> 9.5%); and less, defence 1.1: 2.472 -> 2.500 (+0.028 +- 0.128; 9
-    # better, 11 worse)
+    # better, 11 worse). Far from tenpai a lone terminal goes before a lone honour as the Houou
+    # people throw them (terminal_order 0.02: Player._stray_bonus; bench_discards 52.0 / 43.8 ->
+    # 53.6 / 45.0% two / three+ steps away, four hard's draws 20.8 -> 19.6%): against
+    # tenhou-python-bot 9700-9726 2.315 -> 2.287 (15 better, 13 worse), 9800-9826 2.444 -> 2.463
+    # (10 better, 18 worse); RulebaseBot 1.670 -> 1.690, greedy 1.750 -> 1.692
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
-                  pair_route=True, later_calls=1.0, one_suit_order=0.15,
+                  pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
                   chiitoitsu_han=1.25),
 }
 PERSONALITY = {

@@ -512,6 +512,18 @@ def lone_yakuhai_han(counts: Sequence[int], yakuhai_han: Callable[[int], int],
 ONE_SUIT_OUTSIDE = 3
 
 
+def lone_terminals(counts: Sequence[int]) -> list[int]:
+    """The single number terminals with no tile of their suit within two: the tiles whose
+    shapes are the poorest (``Style.terminal_order``).
+
+    >>> from engine.tiles import parse_kinds, kinds_to_counts, format_kinds
+    >>> format_kinds(lone_terminals(kinds_to_counts(parse_kinds("19m13p799s1z"))))
+    '19m'
+    """
+    return [k for k in range(27) if k % 9 in (0, 8) and counts[k] == 1 and not any(
+        0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2))]
+
+
 def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozenset[int]:
     """The isolated number tiles (no tile of their suit within two) outside the main suit of a
     hand that leans to one suit: one to ``ONE_SUIT_OUTSIDE`` tiles outside that suit and the

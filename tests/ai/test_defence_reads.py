@@ -200,11 +200,13 @@ def test_a_silent_hand_tsumogiri_late_makes_the_hard_ai_fear_it_more():
     # 1s stays free). The haku still goes: a lone honour with two copies unseen was the wait of
     # about 2% of the Houou riichi (ai.defence.HONOUR_CALIBRATION; the readings alone said 4%,
     # and the genbutsu went instead). Our own haku went before seat 0's last discard: thrown
-    # after it, it would have passed seat 0 and be safe now (F2).
+    # after it, it would have passed seat 0 and be safe now (F2). (The lone 1s goes before the
+    # haku with Style.terminal_order, no riichi being out: the knob is off to see the reads.)
     view = make_view("4567m234778p18s5z", "4m", seat=1, live_tiles_left=24,
                      rivers=("5m226689p1278s44z", "39m4559p14569s5z1z", "", ""))
     n = len(view.rivers[0])
     agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent.style = dataclasses.replace(agent.style, terminal_order=0.0)
     quiet = with_tsumogiri(view, 0, [False] * n)
     assert agent.act(quiet, quiet.legal).tile >> 2 == parse_kind("5z")
     ready = with_tsumogiri(view, 0, [False] * (n - 4) + [True] * 4)

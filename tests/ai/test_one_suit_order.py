@@ -13,7 +13,7 @@ from tests.ai.test_sanma_judgement import hard3, view3
 
 
 def thrown(view, order: float) -> str:
-    action = hard(one_suit_order=order).choose(view, view.legal)
+    action = hard(one_suit_order=order, terminal_order=0.0).choose(view, view.legal)
     return format_kinds([action.tile >> 2])
 
 
