@@ -744,8 +744,9 @@ class Player(Agent):
     def _stray_bonus(self, sit: Situation, scored: Sequence[Candidate]) -> dict[int, float]:
         """With ``Style.one_suit_order``, calm: what each stray outside a hand leaning to one suit
         (``ai.value.one_suit_strays``) adds to its discard's score, that share of the best
-        candidate's (and a lone terminal's with ``Style.terminal_order``, below). Efficiency alone keeps such a tile before an isolated honour; the Houou
-        people throw it first (issue 16). On their calm discards of such hands (80 games,
+        candidate's (and a lone terminal's with ``Style.terminal_order``, below). Efficiency
+        alone keeps such a tile before an isolated honour; the Houou people throw it first
+        (issue 16). On their calm discards of such hands (80 games,
         closed, some of the three outside tiles isolated) hard threw the same tile as them
         35.5% of the time, 50.9% with 0.15 (open 43.7 -> 61.7%), bench_discards 59.8 / 52.6 /
         45.1% -> 59.9 / 53.0 / 45.1% one / two / three+ steps away. With one or two tiles

@@ -24,10 +24,12 @@ def thrown(view, order: float) -> str:
     # 2-shanten, the North single, its 9m four from the 5m: the people threw the 9m
     ("59m1267p2367s224z", "8s", dict(seat=1, dealer=2, round_index=2, dora="6m",
                                     live_tiles_left=58), "4z", "9m"),
-    # 2-shanten, the green dragon drawn to a lone red: the people threw the 9s
+    # 2-shanten in the South round, a lone East (a guest wind here) and a lone green dragon:
+    # the people threw the 9s
     ("137789m2488p9s16z", "8m", dict(seat=0, dealer=3, round_index=7, dora="4p",
                                      live_tiles_left=68), "1z", "9s"),
-    # the 9s beside 34s is no lone terminal, the one beside nothing is: 67899m 556p 349s 334z
+    # 67899m 556p 349s 334z: the 9m beside its 8m is no lone terminal, the 9s is (the 34s
+    # two ranks and more away): the people threw the 9s
     ("67899m556p349s34z", "3z", dict(seat=0, dealer=1, round_index=1, dora="5m",
                                      live_tiles_left=62), "4z", "9s"),
 ])
