@@ -744,27 +744,26 @@ class Player(Agent):
     def _stray_bonus(self, sit: Situation, scored: Sequence[Candidate]) -> dict[int, float]:
         """With ``Style.one_suit_order``, calm: what each stray outside a hand leaning to one suit
         (``ai.value.one_suit_strays``) adds to its discard's score, that share of the best
-        candidate's (and a lone terminal's with ``Style.terminal_order``, below). Efficiency
-        alone keeps such a tile before an isolated honour; the Houou people throw it first
-        (issue 16). On their calm discards of such hands (80 games,
-        closed, some of the three outside tiles isolated) hard threw the same tile as them
-        35.5% of the time, 50.9% with 0.15 (open 43.7 -> 61.7%), bench_discards 59.8 / 52.6 /
-        45.1% -> 59.9 / 53.0 / 45.1% one / two / three+ steps away. With one or two tiles
-        outside the people threw one of them on 85% / 60% of such discards (100 games, closed),
-        hard without the bonus 54% / 33%: the same tile 51.8 -> 73.2% / 40.6 -> 47.2% with it,
-        bench_discards 60.1 / 52.8 / 44.3% -> 60.3 / 53.1 / 44.3%. The same bonus with four or
-        five tiles outside threw far more of them than the people did (bench_discards three+
-        steps away 41.7%). With ``Style.terminal_order``, calm and closed ``TERMINAL_FAR``
-        steps from tenpai or more with a lone honour held, each lone number terminal
-        (``ai.value.lone_terminals``) adds that share: ukeire keeps it before the honour, as
-        its draws count as many as a middle tile's, though the shapes they make (a penchan, a
-        kanchan) are the poorest. Holding both (80 games), the Houou people threw the terminal
-        on 58% of such discards two steps away and 49% three or more, hard 20% and 22%; with
-        0.02 60% and 51% (0.05 threw it on three in four), bench_discards 52.0 / 43.8 -> 53.6
-        / 45.0% two / three+ steps away; four-hard self-play's first closed 1-shanten hands'
-        tenpai quality 4.52 -> 4.57 (people 4.82), the first ready hands' live wait tiles
-        closed 4.61 -> 4.67 (5.14), open 4.85 -> 5.06 (5.08; 40 games from 5000); its draws
-        20.8 -> 19.6% of rounds (288 games from 6000). At four seats, where they were measured."""
+        candidate's (and a lone terminal's with ``Style.terminal_order``, below). Efficiency alone
+        keeps such a tile before an isolated honour; the Houou people throw it first (issue 16). On
+        their calm discards of such hands (80 games, closed, some of the three outside tiles
+        isolated) hard threw the same tile as them 35.5% of the time, 50.9% with 0.15 (open 43.7 ->
+        61.7%), bench_discards 59.8 / 52.6 / 45.1% -> 59.9 / 53.0 / 45.1% one / two / three+ steps
+        away. With one or two tiles outside the people threw one of them on 85% / 60% of such
+        discards (100 games, closed), hard without the bonus 54% / 33%: the same tile 51.8 -> 73.2%
+        / 40.6 -> 47.2% with it, bench_discards 60.1 / 52.8 / 44.3% -> 60.3 / 53.1 / 44.3%. The same
+        bonus with four or five tiles outside threw far more of them than the people did
+        (bench_discards three+ steps away 41.7%). With ``Style.terminal_order``, calm and closed
+        ``TERMINAL_FAR`` steps from tenpai or more with a lone honour held, each lone number
+        terminal (``ai.value.lone_terminals``) adds that share: ukeire keeps it before the honour,
+        as its draws count as many as a middle tile's, though the shapes they make (a penchan, a
+        kanchan) are the poorest. Holding both (80 games), the Houou people threw the terminal on
+        58% of such discards two steps away and 49% three or more, hard 20% and 22%; with 0.02 60%
+        and 51% (0.05 threw it on three in four), bench_discards 52.0 / 43.8 -> 53.6 / 45.0% two /
+        three+ steps away; four-hard self-play's first closed 1-shanten hands' tenpai quality 4.52
+        -> 4.57 (people 4.82), the first ready hands' live wait tiles closed 4.61 -> 4.67 (5.14),
+        open 4.85 -> 5.06 (5.08; 40 games from 5000); its draws 20.8 -> 19.6% of rounds (288 games
+        from 6000). At four seats, where they were measured."""
         if sit.players != 4 or any(o.riichi for o in sit.opponents):
             return {}
         out: dict[int, float] = {}

@@ -512,6 +512,12 @@ def lone_yakuhai_han(counts: Sequence[int], yakuhai_han: Callable[[int], int],
 ONE_SUIT_OUTSIDE = 3
 
 
+def _isolated(counts: Sequence[int], k: int) -> bool:
+    """Whether the number kind ``k`` is held once with no tile of its suit within two."""
+    return counts[k] == 1 and not any(
+        0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2))
+
+
 def lone_terminals(counts: Sequence[int]) -> list[int]:
     """The single number terminals with no tile of their suit within two: the tiles whose
     shapes are the poorest (``Style.terminal_order``).
@@ -520,8 +526,7 @@ def lone_terminals(counts: Sequence[int]) -> list[int]:
     >>> format_kinds(lone_terminals(kinds_to_counts(parse_kinds("19m13p799s1z"))))
     '19m'
     """
-    return [k for k in range(27) if k % 9 in (0, 8) and counts[k] == 1 and not any(
-        0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2))]
+    return [k for k in range(27) if k % 9 in (0, 8) and _isolated(counts, k)]
 
 
 def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozenset[int]:
@@ -549,8 +554,7 @@ def one_suit_strays(counts: Sequence[int], meld_kinds: Sequence[int]) -> frozens
     outside = [k for k in range(27) if k // 9 != suit and counts[k]]
     if not 1 <= sum(counts[k] for k in outside) <= ONE_SUIT_OUTSIDE:
         return frozenset()
-    return frozenset(k for k in outside if counts[k] == 1 and not any(
-        0 <= k % 9 + d < 9 and counts[k + d] for d in (-2, -1, 1, 2)))
+    return frozenset(k for k in outside if _isolated(counts, k))
 
 
 def hand_han(rs: Sequence[Route], best: Route) -> float:
