@@ -140,6 +140,11 @@ LONE_YAKUHAI_FAR = 3
 #: many steps from tenpai or more (nearer, a lone tile is a wait's last piece)
 TERMINAL_FAR = 2
 
+#: the open option (``Style.open_option``) only for a closed hand this many steps from tenpai or
+#: nearer: further, it made hard keep pairs and honours the Houou people threw (bench_discards,
+#: three steps or more: same tile 45.0 -> 42.9% priced at every distance)
+OPTION_FAR = 2
+
 #: what ``evaluate`` gives a hand with no yaku on any route (less 100 a step from a ready
 #: shape, plus what a ready shape collects at a draw): below every hand that can win
 NO_YAKU = -1000.0
@@ -289,9 +294,11 @@ class Player(Agent):
         return points(han, sit.view.seat_wind == 27)
 
     def evaluate(self, sit: Situation, counts: list[int], tiles: Sequence[int],
-                 extra: Meld | None = None, deep: bool = False) -> tuple[float, int, float]:
+                 extra: Meld | None = None, deep: bool = False, option: bool = True
+                 ) -> tuple[float, int, float]:
         """(expected value, shanten along the best route, ukeire: a ready hand's copies as
-        ``_tenpai_value`` counts them) of a 3n+1-tile hand."""
+        ``_tenpai_value`` counts them) of a 3n+1-tile hand; with ``option`` a closed hand's
+        worth opened counts (``_opened_worth``)."""
         info, melds = self._meld_info(sit, extra)
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
@@ -315,19 +322,7 @@ class Player(Agent):
             if free:
                 best = max(free, key=lambda r: r.han)
         han = hand_han(rs, best)
-        n: float
-        if best.needs:
-            n = route_ukeire(counts, info, best, sit.unseen) or 0
-        elif best.pair is not None and not closed and self.style.pair_route:
-            # an open hand whose yaku is a yakuhai pair's third copy: as fast as that copy or
-            # the rest of the hand's steps come, not every tile that improves the shape
-            n = pair_ukeire(counts, best, sit.unseen, sets)
-        elif best.keep is None:
-            s, _, n = ukeire(counts, sit.unseen, sets, closed)
-        else:
-            c = [x if k in best.keep else 0 for k, x in enumerate(counts)]
-            u = [x if k in best.keep else 0 for k, x in enumerate(sit.unseen)]
-            _, _, n = ukeire(c, u, sets, closed)
+        n = self._route_steps(sit, counts, info, best, closed)
         s = best.shanten
         if not self.style.value:
             return win_probability(s, n, unseen, draws) * 4000, s, n
@@ -353,10 +348,55 @@ class Player(Agent):
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls,
                             self._calm_wait(sit))
         ev = p * (value + self._win_bonus(sit))
+        if closed and 0 < s <= OPTION_FAR and option and self.style.open_option and \
+                sit.players == 4:
+            ev = max(ev, self._opened_worth(sit, counts, tiles, info, draws, unseen, hazard))
         ready = s
         if s > 0 and not closed and self._formal_ready(sit, counts, melds):
             ready = 0  # no yaku ready yet, but a ready shape: tenpai at a draw all the same
         return ev + self._keiten(sit, ready, n, p, draws, unseen, hazard), s, n
+
+    def _route_steps(self, sit: Situation, counts: Sequence[int],
+                     info: Sequence[tuple[tuple[int, ...], bool]], best: Route, closed: bool
+                     ) -> float:
+        """The unseen copies that take the hand a step along ``best`` (its first step's)."""
+        sets = 4 - len(info)
+        if best.needs:
+            return route_ukeire(counts, info, best, sit.unseen) or 0
+        if best.pair is not None and not closed and self.style.pair_route:
+            # an open hand whose yaku is a yakuhai pair's third copy: as fast as that copy or
+            # the rest of the hand's steps come, not every tile that improves the shape
+            return pair_ukeire(counts, best, sit.unseen, sets)
+        if best.keep is None:
+            return ukeire(counts, sit.unseen, sets, closed)[2]
+        c = [x if k in best.keep else 0 for k, x in enumerate(counts)]
+        u = [x if k in best.keep else 0 for k, x in enumerate(sit.unseen)]
+        return ukeire(c, u, sets, closed)[2]
+
+    def _opened_worth(self, sit: Situation, counts: Sequence[int], tiles: Sequence[int],
+                      info: Sequence[tuple[tuple[int, ...], bool]], draws: int, unseen: int,
+                      hazard: float) -> float:
+        """What a closed hand not yet ready is worth along the routes it may open for (a
+        yakuhai pair's pon, tanyao, honitsu, toitoi), its steps taken by draws and by chi and
+        pon (``ai.chances.open_call_factor``, as an open hand's: ``Style.open_option``, at
+        four seats where those were measured), no riichi out: the option of calling, which the
+        closed chain does not price."""
+        if any(o.riichi for o in sit.opponents):
+            return 0.0
+        rs = [r for r in routes(counts, info, False, sit.wind_han, self.rules.kuitan,
+                                sit.unseen, self.style.chiitoitsu_han) if not r.needs]
+        best = best_route(rs)
+        if best is None or best.shanten >= 99:
+            return 0.0
+        han = hand_han(rs, best)
+        n = self._route_steps(sit, counts, info, best, False)
+        melds = list(sit.melds)
+        value = self._hand_value(sit, counts, melds, tiles, han, False)
+        route = "yakuhai pair" if best.pair is not None else best.name
+        calls = open_call_factor(route, self.style.open_option, 0)
+        p = win_probability(best.shanten, n, unseen, draws, True, None, hazard, calls,
+                            self._calm_wait(sit))
+        return p * (value + self._win_bonus(sit))
 
     def _calls_factor(self, sit: Situation, closed: bool, best: Route, melds: int) -> float:
         """The factor of an open hand's steps towards tenpai, no riichi out, for the steps its
@@ -946,7 +986,9 @@ class Player(Agent):
             if isinstance(a, Kan) and a.kind is MeldKind.DAIMINKAN and self.style.value and \
                     self._kan_ok(sit, a, sit.own_shanten()):
                 return a
-        now_ev, now_s, _ = self.evaluate(sit, sit.counts, concealed)
+        # passing keeps the hand as the call bias was measured against: closed, its later
+        # calls not priced (Style.open_option)
+        now_ev, now_s, _ = self.evaluate(sit, sit.counts, concealed, option=False)
         best_ev = now_ev + 1.0
         pass_worth: float | None = None  # passing, next to a formal tenpai call
         # a call for a formal tenpai, paid only at a draw, once a draw is the likelier end of

@@ -43,6 +43,7 @@ class Style:
     chiitoitsu_han: float = 2.0  # han the chiitoitsu route is valued at (ai.value.points prices 40 fu; it has 25)
     one_suit_reach: int = 0  # added to max_call_shanten for a call whose hand goes fastest as honitsu / chinitsu
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
+    open_option: float = 0.0  # a closed hand is worth at least what it would be opened, its steps by calls too (ai.chances.open_call_factor's weight)
 
 
 LEVELS = {
@@ -130,12 +131,24 @@ LEVELS = {
     # people throw them (terminal_order 0.02: Player._stray_bonus; bench_discards 52.0 / 43.8 ->
     # 53.6 / 45.0% two / three+ steps away, four hard's draws 20.8 -> 19.6%): against
     # tenhou-python-bot 9700-9726 2.315 -> 2.287 (15 better, 13 worse), 9800-9826 2.444 -> 2.463
-    # (10 better, 18 worse); RulebaseBot 1.670 -> 1.690, greedy 1.750 -> 1.692
+    # (10 better, 18 worse); RulebaseBot 1.670 -> 1.690, greedy 1.750 -> 1.692. A closed hand one
+    # or two steps from tenpai is worth at least what it is worth opened (open_option 1:
+    # Player._opened_worth, its steps by draws and calls as an open hand's; a call offered is
+    # still judged against the closed hand, as the call bias was measured): on the Houou
+    # people's calm closed hands not ready, evaluate's worth fell short of what they won by 1.24
+    # with a yakuhai pair, 1.42 nearest seven pairs, 1.21-1.25 the others; with it 1.19, 1.26,
+    # 1.17-1.22. Four hard (288 games from 6000): calls 27.5 -> 28.5% of rounds, deal-in 11.7 ->
+    # 11.4%, average win 6,858 -> 6,991, win 20.1 -> 20.2%, draws 19.6 -> 19.4%; bench_discards
+    # 59.5 / 53.6 / 45.0 -> 59.4 / 53.0 / 45.0% (priced at every distance 42.9% three steps away
+    # and further: OPTION_FAR); against tenhou-python-bot paired with the bases, 9800-9826 the
+    # first 92 games 2.446 -> 2.435 (9 better, 10 worse), 9700-9726 the first 46 2.283 -> 2.348
+    # (6 better, 8 worse): even (+0.014 over 138); RulebaseBot 1.690 -> 1.700, greedy 1.692 ->
+    # 1.673
     "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
                   pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
-                  chiitoitsu_han=1.25),
+                  chiitoitsu_han=1.25, open_option=1.0),
 }
 PERSONALITY = {
     "balanced": {},

@@ -10,7 +10,7 @@ from ai import make_agent, player
 from ai.player import reach
 from engine.rules import TENHOU
 from engine.tiles import format_kinds, parse_kind
-from tests.ai.helpers import make_view
+from tests.ai.helpers import hard, make_view
 
 
 def test_reach_counts_the_tiles_that_pair_or_make_a_run_shape():
@@ -42,7 +42,7 @@ def test_hard_keeps_a_one_shanten_rather_than_go_back_for_tanyao(monkeypatch):
         return make_view("4678m4568p3399s7z", "6p", seat=3, dealer=1, round_index=1,
                          rivers=("2z", "1p2z", "8m5z", "4z"), dora="3s", live_tiles_left=63)
 
-    agent = make_agent("hard", seed=1, rules=TENHOU)
+    agent = hard(open_option=0.0)  # SHANTEN_BACK alone: opened, the tanyao hand gains too
     v = view()
     assert agent.act(v, v.legal).tile >> 2 == parse_kind("7z")
     monkeypatch.setattr(player, "SHANTEN_BACK", 0.5)

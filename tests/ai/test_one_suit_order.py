@@ -13,7 +13,9 @@ from tests.ai.test_sanma_judgement import hard3, view3
 
 
 def thrown(view, order: float) -> str:
-    action = hard(one_suit_order=order, terminal_order=0.0).choose(view, view.legal)
+    # the knob alone: the open option (honitsu opened) moves some of these spots too
+    agent = hard(one_suit_order=order, terminal_order=0.0, open_option=0.0)
+    action = agent.choose(view, view.legal)
     return format_kinds([action.tile >> 2])
 
 
