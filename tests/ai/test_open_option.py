@@ -10,7 +10,7 @@ import pytest
 
 from ai.observe import observe
 from engine.tiles import format_kinds, parse_kinds
-from tests.ai.helpers import hard, make_view
+from tests.ai.helpers import call_offer, hard, make_view
 
 
 def thrown(view, option: float) -> str:
@@ -71,3 +71,14 @@ def test_the_option_raises_a_near_hand_and_nothing_else():
     sit, counts, tiles = _after(facing, "6m")
     assert ai._opened_worth(sit, counts, tiles, ai._meld_info(sit)[0], 10,
                             sit.unseen_total(), 0.1) == 0.0
+
+
+def test_a_call_offered_is_judged_against_the_closed_hand(monkeypatch):
+    """Passing is priced closed, as the call bias was measured: however much the option says a
+    closed hand is worth opened, the pon of a yakuhai pair is taken all the same."""
+    view, legal = call_offer("23m456p78s99s5566z", "6z", "6z6z", live_tiles_left=50)
+    ai = hard(open_option=1.0)
+    call = ai.choose(view, legal)
+    assert call is not legal[-1]  # the pon, not the pass
+    monkeypatch.setattr(type(ai), "_opened_worth", lambda *args: 1e9)
+    assert ai.choose(view, legal) == call
