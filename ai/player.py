@@ -159,6 +159,12 @@ FORMAL_DRAW = 0.5
 RIICHI_EXTRA_LIMIT = 1.1
 
 
+def _calls_route(best: Route) -> str:
+    """The route name ``ai.chances.open_call_factor`` prices a hand's calls by: a yakuhai
+    pair's route is one of the others (its pon is still to come)."""
+    return "yakuhai pair" if best.pair is not None else best.name
+
+
 class Player(Agent):
     def __init__(self, level: str = "normal", seed: int = 0, personality: str = "balanced",
                  *, rules: RuleSet) -> None:
@@ -392,8 +398,7 @@ class Player(Agent):
         n = self._route_steps(sit, counts, info, best, False)
         melds = list(sit.melds)
         value = self._hand_value(sit, counts, melds, tiles, han, False)
-        route = "yakuhai pair" if best.pair is not None else best.name
-        calls = open_call_factor(route, self.style.open_option, 0)
+        calls = open_call_factor(_calls_route(best), self.style.open_option, 0)
         p = win_probability(best.shanten, n, unseen, draws, True, None, hazard, calls,
                             self._calm_wait(sit))
         return p * (value + self._win_bonus(sit))
@@ -405,7 +410,7 @@ class Player(Agent):
         bias); with ``Style.open_calls`` for every open hand."""
         if closed or any(o.riichi for o in sit.opponents):
             return 1.0
-        route = "yakuhai pair" if best.pair is not None else best.name
+        route = _calls_route(best)
         if self._later_calls(sit):
             return open_call_factor(route, self.style.later_calls, melds)
         if self.style.open_calls:
