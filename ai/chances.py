@@ -31,6 +31,19 @@ OPEN_CALLS_OTHER = 1.4
 #: (1.32). Facing a riichi the chain already says more than people won (the race:
 #: ``RIICHI_RACE``), so none is added there
 CALM_WAIT = 1.0
+#: what a hand not yet ready, no riichi out, went on to win beside what the chain says it is
+#: worth (``Player.evaluate``, the open option in): ``Player._push`` multiplies the attack of a
+#: hand this many steps from tenpai (three: three and more) by it, ``Style.calm_attack`` of the
+#: way. Measured on the Houou people's calm discards (benchmarks/bench_worth.py, 159 games: the
+#: seat's win x (its points + ``WIN_BONUS``) over the expected value of the hand after the
+#: discard, the noten payments left out): closed hands 1.18 / 1.12 / 1.49 one / two / three+
+#: steps away (12,891 / 17,741 / 18,176 turns), open 1.07 / 1.12 / 0.97 (4,284 / 2,478 / 772);
+#: ready hands 1.03 closed, 1.34 open, not applied. The chain prices a slow hand's steps
+#: alone; people's slow hands also won by the dora, the routes and the calls that came. The
+#: danger a discard runs against hands with calls (``ai.defence``, calibrated) was weighed
+#: against the lower figure, and hard folded slow hands against them far more than people did
+#: (benchmarks/bench_openfold.py)
+CALM_WORTH = {True: (1.0, 1.18, 1.12, 1.49), False: (1.0, 1.07, 1.12, 0.97)}
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
 HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over
 #: hard's race (``Style.race``, issue 16), measured on the 159 Houou games of ../shared/logs/mjlog

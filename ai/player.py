@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ai import sanma
 from ai.base import Agent, discard_choices, nuki_count, obvious_choice, riichi_choices
 from ai.chances import (
+    CALM_WORTH,
     HAZARD,
     KEITEN_SHARE,
     RON_FACTOR,
@@ -705,12 +706,23 @@ class Player(Agent):
     def _push(self, sit: Situation, ev: float, s: int, s_min: int) -> float:
         """The attack less what the discards still to come may cost (``ai.pushfold``), never
         below a tenth of it: the hand can still fold later."""
-        a = self._attack(ev, s, s_min)
+        a = self._attack(ev, s, s_min) * self._calm_worth(sit, s_min)
         if not self._foresight(sit) or a <= 0 or self.style.defence <= 0:
             return a
         draws = max(0, sit.tiles_left // sit.players)
         cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws)
         return pushed(a, cost * self._defence_weight(sit))
+
+    def _calm_worth(self, sit: Situation, s_min: int) -> float:
+        """The factor of the attack of a hand ``s_min`` steps from tenpai, no riichi out
+        (``Style.calm_attack`` of ``ai.chances.CALM_WORTH``): the same for every discard of the
+        turn, so it weighs the attack against the danger only; at four seats, where it was
+        measured."""
+        w = self.style.calm_attack
+        if not w or not 0 < s_min < 99 or sit.players != 4 or \
+                any(o.riichi for o in sit.opponents):
+            return 1.0
+        return 1.0 + w * (CALM_WORTH[sit.closed][min(s_min, 3)] - 1.0)
 
     def _foresight(self, sit: Situation) -> bool:
         """Whether pushing is charged the discards to come (``Style.foresight``): at four seats,

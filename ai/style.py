@@ -44,6 +44,7 @@ class Style:
     one_suit_reach: int = 0  # added to max_call_shanten for a call whose hand goes fastest as honitsu / chinitsu
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
     open_option: float = 0.0  # a closed hand is worth at least what it would be opened, its steps by calls too (ai.chances.open_call_factor's weight)
+    calm_attack: float = 0.0  # no riichi out, a hand not ready attacks at its worth as measured (ai.chances.CALM_WORTH's weight)
 
 
 LEVELS = {
