@@ -42,7 +42,8 @@ CALM_WAIT = 1.0
 #: alone; people's slow hands also won by the dora, the routes and the calls that came. The
 #: danger a discard runs against hands with calls (``ai.defence``, calibrated) was weighed
 #: against the lower figure, and hard folded slow hands against them far more than people did
-#: (benchmarks/bench_openfold.py)
+#: (benchmarks/bench_openfold.py). No level uses it: the pushes it adds are few, and against
+#: tenhou-python-bot they were no better (``ai.style``, hard's note)
 CALM_WORTH = {True: (1.0, 1.18, 1.12, 1.49), False: (1.0, 1.07, 1.12, 0.97)}
 WIN_BONUS = 1500  # a win also ends the round: what the others would have won is denied
 HAZARD = 0.06  # per own draw, the chance another seat wins or the round is otherwise over

@@ -10,14 +10,15 @@ shanten before the discard and the stage (early: before the seat's 12th turn): s
 the people threw a tile that was not safe against them (a push), how often the AI did; and for
 the people, how the round went after a push and after a fold (won it, dealt in later).
 
-Measured (session 41, 159 games, hard): the AI folds far more than the people one step from
-tenpai and further (1-shanten 53.5% pushed against 63.0%, 2-shanten 43.6% against 57.4%,
-3-shanten and more 39.8% against 52.5%; with open_option, since: 54.1, 43.6 and 39.8%), ready
-hands alike (65.5% both); with the defence weight 1.0 instead of 1.3 about 2 points more,
-without the discards still to come priced against open hands (``ai.pushfold``) about 1: the
-danger of the tile thrown now (``ai.defence``, calibrated: ``open_danger.py``) outweighs the
-little a slow hand's discards differ by. The people who pushed a 2-shanten hand won 7.8% of
-those rounds and dealt in later 10.9%, those who folded 3.8% and 6.5%.
+Measured (session 41, 159 games, hard): the AI folds far more than the people one step from tenpai
+and further (1-shanten 53.5% pushed against 63.0%, 2-shanten 43.6% against 57.4%, 3-shanten and
+more 39.8% against 52.5%; with open_option, since: 54.1, 43.6 and 39.8%; with calm_attack 1 too,
+session 42, left out: 55.6, 44.9 and 42.7%), ready hands alike (65.5% both); with the defence
+weight 1.0 instead of 1.3 about 2 points more, without the discards still to come priced against
+open hands (``ai.pushfold``) about 1: the danger of the tile thrown now (``ai.defence``,
+calibrated: ``open_danger.py``) outweighs the little a slow hand's discards differ by, even priced
+at what such hands win (``ai.chances.CALM_WORTH``, ``Style.calm_attack``). The people who pushed a
+2-shanten hand won 7.8% of those rounds and dealt in later 10.9%, those who folded 3.8% and 6.5%.
 
 Run from the repository root (about half a minute for 159 games):
 
