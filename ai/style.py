@@ -145,8 +145,8 @@ LEVELS = {
     # first 92 games 2.446 -> 2.435 (9 better, 10 worse), 9700-9726 the first 46 2.283 -> 2.348
     # (6 better, 8 worse): even (+0.014 over 138); RulebaseBot 1.690 -> 1.700, greedy 1.692 ->
     # 1.673; main's since: 9800-9826 2.426, 9700-9726 2.365 over 74 of its games (the
-    # arena_main files). Measured and left out: the attack of a hand not ready, no riichi out, priced at what people won with
-    # such hands (calm_attack 1: ai.chances.CALM_WORTH, bench_worth; closed 1.18 / 1.12 / 1.49
+    # arena_main files). Measured and left out: the attack of a hand not ready, no riichi
+    # out, priced at what people won with such hands (calm_attack 1: ai.chances.CALM_WORTH, bench_worth; closed 1.18 / 1.12 / 1.49
     # one / two / three+ steps away): of 101 calm discards it changed in 40 Houou games the
     # people threw the new tile 46 times, the old one 16; bench_openfold's pushes 54.1 / 43.6 /
     # 39.8 -> 55.6 / 44.9 / 42.7% (people 63.0 / 57.4 / 52.5%); four hard (288 games) win 20.2
