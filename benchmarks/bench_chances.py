@@ -80,6 +80,15 @@ def win_points(record: RoundRecord, seat: int) -> int | None:
     return next((w.points for w in wins if w.seat == seat), None)
 
 
+def hand_after(sit: Situation, tile: int) -> tuple[list[int], list[int]]:
+    """The kinds' counts and the concealed tiles of ``sit``'s hand once ``tile`` is thrown."""
+    counts = sit.counts[:]
+    counts[tile >> 2] -= 1
+    tiles = list(sit.view.concealed)
+    tiles.remove(tile)
+    return counts, tiles
+
+
 def arena_turns(folders: list[str], who: str, level: str, personality: str
                 ) -> Iterator[tuple[list[Turn], Agent]]:
     """The same turns of the arena logs in ``folders`` (of the hero or the other seats)."""
@@ -191,10 +200,7 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
         for view, played, outcome, points in turns:
             assert isinstance(played, (Discard, Riichi))
             sit = observe(view)
-            counts = sit.counts[:]
-            counts[played.tile >> 2] -= 1
-            tiles = list(view.concealed)
-            tiles.remove(played.tile)
+            counts, tiles = hand_after(sit, played.tile)
             got = chain.chance(agent, sit, counts, tiles)
             if got is None or got[1] > 3:
                 continue

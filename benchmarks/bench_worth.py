@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab_hard import knobs  # noqa: E402
 from bench_calls import real_games  # noqa: E402
-from bench_chances import record_turns  # noqa: E402
+from bench_chances import hand_after, record_turns  # noqa: E402
 
 from ai.chances import CALM_WORTH  # noqa: E402
 from ai.observe import observe  # noqa: E402
@@ -55,10 +55,7 @@ def priced_turns(record: GameRecord, agent: Player) -> list[tuple[Key, float, fl
         sit = observe(view)
         if sit.players != 4:
             continue
-        counts = sit.counts[:]
-        counts[action.tile >> 2] -= 1
-        tiles = list(view.concealed)
-        tiles.remove(action.tile)
+        counts, tiles = hand_after(sit, action.tile)
         agent._outlook = None
         ev, s, _ = agent.evaluate(sit, counts, tiles)
         if s >= 99:
