@@ -34,6 +34,16 @@ class Situation:
         return len(self.view.scores)
 
     @property
+    def riichis(self) -> int:
+        """Opponents in riichi."""
+        return sum(o.riichi for o in self.opponents)
+
+    @property
+    def riichi_out(self) -> bool:
+        """Whether some opponent is in riichi (else the table is calm)."""
+        return any(o.riichi for o in self.opponents)
+
+    @property
     def sets_needed(self) -> int:
         return 4 - len(self.melds)
 

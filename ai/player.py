@@ -388,7 +388,7 @@ class Player(Agent):
         pon (``ai.chances.open_call_factor``, as an open hand's: ``Style.open_option``, at
         four seats where those were measured), no riichi out: the option of calling, which the
         closed chain does not price."""
-        if any(o.riichi for o in sit.opponents):
+        if sit.riichi_out:
             return 0.0
         rs = [r for r in routes(counts, info, False, sit.wind_han, self.rules.kuitan,
                                 sit.unseen, self.style.chiitoitsu_han) if not r.needs]
@@ -409,7 +409,7 @@ class Player(Agent):
         calls take too (``ai.chances.open_call_factor``): with ``Style.later_calls`` for a hand
         already open, less with each meld (a closed hand's first call is priced by the call
         bias); with ``Style.open_calls`` for every open hand."""
-        if closed or any(o.riichi for o in sit.opponents):
+        if closed or sit.riichi_out:
             return 1.0
         route = _calls_route(best)
         if self._later_calls(sit):
@@ -425,7 +425,7 @@ class Player(Agent):
 
     def _calm_wait(self, sit: Situation) -> float:
         """Copies added to a ready hand's wait (``Style.calm_wait``): none facing a riichi."""
-        if not self.style.calm_wait or any(o.riichi for o in sit.opponents):
+        if not self.style.calm_wait or sit.riichi_out:
             return 0.0
         return self.style.calm_wait
 
@@ -457,7 +457,7 @@ class Player(Agent):
             # not price: at four seats it made hard push 1-shanten hands into a riichi 36% of
             # the time where people did 27% (bench_pushfold; ready hands only: 26%)
             return 0.0
-        reached = draw_reached(draws, sum(o.riichi for o in sit.opponents))
+        reached = draw_reached(draws, sit.riichis)
         if worth is None:
             worth = KEITEN_SHARE * self.rules.noten_total / 3000
         worth = keiten(s, first, unseen, draws, reached, p_win, worth)
@@ -561,7 +561,7 @@ class Player(Agent):
         if sit.players == 3:
             return sanma.hazard(sit.opponents, sit.turn)
         if self.style.race:
-            return race_hazard(sum(o.riichi for o in sit.opponents))
+            return race_hazard(sit.riichis)
         return HAZARD
 
     @staticmethod
@@ -674,8 +674,7 @@ class Player(Agent):
         closed and gives nothing away, up to 2-shanten), no riichi is waiting for that dora
         (nor for a chankan), and no open hand looks ready to win. An open kan on a discard is
         only called into a hand that is already open and keeps a yaku."""
-        opps = sit.opponents
-        if any(o.riichi for o in opps):
+        if sit.riichi_out:
             return False
         c = sit.counts[:]
         for t in a.tiles:
@@ -685,7 +684,7 @@ class Player(Agent):
         s_after = shanten(c, sets, closed)
         if s_after > s_now or s_after > (2 if a.kind is MeldKind.ANKAN else 1):
             return False
-        if s_after >= 1 and any(tenpai_probability(o, sit.turn) >= 0.5 for o in opps):
+        if s_after >= 1 and any(tenpai_probability(o, sit.turn) >= 0.5 for o in sit.opponents):
             return False
         if a.kind is MeldKind.DAIMINKAN:
             if sit.closed or a.called is None:
@@ -720,7 +719,7 @@ class Player(Agent):
         measured."""
         w = self.style.calm_attack
         if not w or not 0 < s_min < 99 or sit.players != 4 or \
-                any(o.riichi for o in sit.opponents):
+                sit.riichi_out:
             return 1.0
         return 1.0 + w * (CALM_WORTH[sit.closed][min(s_min, 3)] - 1.0)
 
@@ -786,7 +785,7 @@ class Player(Agent):
         for a in kans:
             if a.kind is not MeldKind.DAIMINKAN and self._kan_ok(sit, a, scored[0].shanten):
                 return a
-        calm = self.style.noise_riichi or not any(o.riichi for o in sit.opponents)
+        calm = self.style.noise_riichi or not sit.riichi_out
         if self.style.noise and calm and len(scored) > 1 and self.rng.random() < self.style.noise:
             top = scored[: min(3, len(scored))]
             choice = top[self.rng.randrange(len(top))]
@@ -821,7 +820,7 @@ class Player(Agent):
         -> 4.57 (people 4.82), the first ready hands' live wait tiles closed 4.61 -> 4.67 (5.14),
         open 4.85 -> 5.06 (5.08; 40 games from 5000); its draws 20.8 -> 19.6% of rounds (288 games
         from 6000). At four seats, where they were measured."""
-        if sit.players != 4 or any(o.riichi for o in sit.opponents):
+        if sit.players != 4 or sit.riichi_out:
             return {}
         out: dict[int, float] = {}
         top = max(abs(x.score) for x in scored)
@@ -840,7 +839,7 @@ class Player(Agent):
         more gives up of the safe tiles it could fold with if a riichi came (``ai.stock``); at
         four seats, where it was measured."""
         if not self.style.stock or sit.players != 4 or not sit.closed or \
-                any(o.riichi for o in sit.opponents):
+                sit.riichi_out:
             return {}
         w = stock_weight(sit.turn)
         if w <= 0 or sit.own_shanten() < 1:
@@ -863,7 +862,7 @@ class Player(Agent):
         gives their ``_riichi_dama`` by kind (empty when it rescored none)."""
         weighed: dict[int, tuple[float, float, float]] = {}
         if not riichis or self.style.simple_riichi or not self.style.value or \
-                not any(o.riichi for o in sit.opponents):
+                not sit.riichi_out:
             return weighed
         for x in scored:
             if x.shanten != 0 or x.kind not in riichis:
@@ -902,7 +901,7 @@ class Player(Agent):
             v_r *= RIICHI_EXTRA_LIMIT
         bonus = self._win_bonus(sit)
         # dama keeps the option to fold; riichi commits against every later threat
-        threatened = any(o.riichi for o in sit.opponents)
+        threatened = sit.riichi_out
         # what riichi does beyond this hand (the others fold, the table slows): the same
         # points for every hand, not a share of this one's worth (which made a haneman's
         # riichi, which adds little, look better the bigger the hand)
@@ -1015,9 +1014,9 @@ class Player(Agent):
         # early ones (13.8% before: its other calls): it prices the closed hand it gives up too
         # low that far from the draw
         formal_on = draw_reached(max(0, sit.tiles_left // sit.players),
-                                 sum(o.riichi for o in sit.opponents)) >= FORMAL_DRAW
+                                 sit.riichis) >= FORMAL_DRAW
         best: Action | None = None
-        threat = max((o.riichi for o in sit.opponents), default=False)
+        threat = sit.riichi_out
         mood_call = self._mood(sit)[1]
         for a in legal:
             if not isinstance(a, (Chi, Pon)):

@@ -120,7 +120,7 @@ def situation(sit: Situation, legal: tuple[Action, ...]) -> tuple[str, str, str,
     else:
         kind = "other"
     opened = "closed" if sit.closed else "open"
-    riichi = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
+    riichi = "riichi" if sit.riichi_out else "calm"
     return kind, opened, riichi, shanten(counts, sit.sets_needed, sit.closed)
 
 

@@ -206,7 +206,7 @@ def report(args: argparse.Namespace, change: dict[str, object], chain: Chain) ->
                 continue
             p, s, n, worth = got
             kind = hand_kind(sit, counts)
-            threat = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
+            threat = "riichi" if sit.riichi_out else "calm"
             key: tuple[str, ...] = (kind, f"s{s}", threat, "*")
             if s == 0 and kind.startswith("closed"):
                 key = ("closed " + ("riichi" if isinstance(played, Riichi) else "dama"),

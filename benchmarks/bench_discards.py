@@ -59,7 +59,7 @@ def main() -> int:
                 continue
             view = game.view(s)
             sit = observe(view)
-            if view.riichi[s] or not sit.closed or any(o.riichi for o in sit.opponents):
+            if view.riichi[s] or not sit.closed or sit.riichi_out:
                 continue
             choice = agent.choose(view, legal)
             if not isinstance(choice, Discard):

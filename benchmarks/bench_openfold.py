@@ -52,7 +52,7 @@ def facing_calls(sit: Situation) -> frozenset[int] | None:
     """The kinds safe against every opponent with ``CALLS`` calls or more, when there is one,
     no riichi is out (the seat's own neither) and the seat holds such a kind (else None)."""
     v = sit.view
-    if v.riichi[v.seat] or any(o.riichi for o in sit.opponents):
+    if v.riichi[v.seat] or sit.riichi_out:
         return None
     threats = [o for o in sit.opponents if o.open_melds >= CALLS]
     if not threats:

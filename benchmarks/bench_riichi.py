@@ -74,7 +74,7 @@ def situation(agent: Player, sit: Situation, legal: tuple[Action, ...]) -> tuple
         w_d, _, ron_d = agent._tenpai_value(sit, c, list(sit.melds), tiles, True, riichi=False)
         best = max(best, (live, w_d > 0 and ron_d))  # a closed hand always has menzen tsumo
     live, dama = best
-    threat = "riichi" if any(o.riichi for o in sit.opponents) else "calm"
+    threat = "riichi" if sit.riichi_out else "calm"
     size = "w<=4" if live <= 4 else "w5-7" if live <= 7 else "w8+"
     stage = "early" if sit.turn <= 6 else "mid" if sit.turn <= 11 else "late"
     return threat, "yaku" if dama else "no yaku", size, stage

@@ -60,7 +60,7 @@ def priced_turns(record: GameRecord, agent: Player) -> list[tuple[Key, float, fl
         ev, s, _ = agent.evaluate(sit, counts, tiles)
         if s >= 99:
             continue  # no yaku on any route: the chain was not asked
-        key = ("riichi out" if any(o.riichi for o in sit.opponents) else "calm",
+        key = ("riichi out" if sit.riichi_out else "calm",
                "closed" if sit.closed else "open", min(s, 3))
         pending.append((key, ev, outcome, points, agent._win_bonus(sit)))
     # the rounds are over: who won is known
