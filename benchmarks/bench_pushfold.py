@@ -295,7 +295,9 @@ def main() -> int:
             when = age(sit)
             for kind, d in dangers.items():
                 b = str(next(i for i, top in enumerate(BINS) if d < top))
-                for part in ("all", "honour" if kind >= 27 else "number"):
+                parts = ("all", "honour" if kind >= 27 else "number") + \
+                    (("dora",) if kind in sit.dora else ())
+                for part in parts:
                     model[("bin", part, b, "n")] += 1
                     model[("bin", part, b, "model")] += d
                     model[("bin", part, b, "real")] += kind in sp.waits
@@ -371,7 +373,7 @@ def main() -> int:
                   for sh in ("s0", "s1", "s2")
                   if (m := max(1.0, model[("age push", sh, when, "n")]))))
     print("every tile in hand that was not a genbutsu, by the danger model's deal-in chance:")
-    for part in ("all", "number", "honour"):
+    for part in ("all", "number", "honour", "dora"):
         said = real = 0.0
         for i, top in enumerate(BINS):
             cell = ("bin", part, str(i))
