@@ -54,7 +54,17 @@ HONOR_TANKI = 0.012
 #: and ``OPEN_NUMBER`` measured them by class), the honours' to 1.61 (0.62x): scaled to the
 #: measure at four seats (three keep the readings: not measured there)
 HONOUR_CALIBRATION = 0.62
-DORA_FACTOR = 1.25
+DORA_FACTOR = 1.25  # the readings of a dora kind (three seats; the mass of every number)
+#: a dora kind at four seats: on the Houou spots facing a riichi the dora in hand were its wait
+#: 1.244 times as often as the readings with ``DORA_FACTOR`` said (3,920 tiles, 1.228 the
+#: numbers, 1.666 the 486 honours; every tile 1.008: benchmarks/bench_pushfold.py): people keep
+#: the dora, so a pair or a wait on one is more common than the readings know
+DORA_WAIT = 1.55
+#: a ron on a dora or a red five is worth more: the tile is a han of the hand it completes. The
+#: non-dealers' rons in 309 arena games (benchmarks/bench_arena.py's logs, issue 16) on a dora
+#: or red win tile against the others: riichi 7,328 / 5,326 (29 rons), dama 6,444 / 4,424 (18),
+#: open 6,876 / 4,114 (38): 1.38-1.67, 1.51 pooled (the Houou rons on one are too few)
+DORA_LOSS = 1.5
 YAKUHAI_FACTOR = 1.3
 #: an honour against a riichi at four seats, measured on the same spots (single riichi, the tile
 #: not a dora; a maximum-likelihood fit of the 4,990 honours held, 92 of them a wait): by its
@@ -137,6 +147,7 @@ class Opponent:
     riichi: bool = False
     riichi_turn: int = -1  # index in the river of the riichi tile
     meld_kinds: list[tuple[int, ...]] = field(default_factory=list)  # kinds of each call
+    shown_red: int = 0  # red fives in its calls: dora shown (D2)
     open_melds: int = 0
     yakuhai: frozenset[int] = frozenset()  # dragons and its seat/round wind
     is_dealer: bool = False
@@ -179,11 +190,11 @@ def tile_danger(
                 d *= HONOUR_YAKUHAI
             if len(opp.river) >= HONOUR_LATE_RIVER:
                 d *= HONOUR_LATE
-            return d * DORA_FACTOR if kind in dora else d
+            return d * DORA_WAIT if kind in dora else d
         if calibrated and opp.open_melds:
             table = OPEN_HONOUR_YAKUHAI if kind in opp.yakuhai else OPEN_HONOUR_GUEST
             d = table[min(left, 3)]
-            return d * DORA_FACTOR if kind in dora else d
+            return d * DORA_WAIT if kind in dora else d
         d = 0.0
         if left >= 1:
             d += HONOR_TANKI
@@ -251,7 +262,7 @@ def tile_danger(
     if left >= 1:
         d += TANKI
     if kind in dora:
-        d *= DORA_FACTOR
+        d *= DORA_WAIT if calibrated else DORA_FACTOR
     if not calibrated or d <= 0.0:
         return d
     if opp.riichi:
@@ -470,12 +481,13 @@ def tenpai_probability(opp: Opponent, turn: int) -> float:
     return p
 
 
-#: a non-dealer's ron into an open hand, by the han its calls show (1 + dora in the calls +
-#: yakuhai triplets + a one-suit hand's honitsu: 1, 2, 3, 4+): the average of the Houou open
-#: rons of ``../shared/logs/agari_vectors.jsonl`` in each class (104, 157, 32, 22 rons: 3,303,
-#: 3,269, 4,925, 8,386; hidden dora, red fives and yaku make a bare call worth 3,300, not the
-#: 1,000-2,000 its shown han says)
-OPEN_LOSS = (3300, 3300, 4900, 8400)
+#: a non-dealer's ron into an open hand, by the han its calls show (1 + dora and red fives in
+#: the calls + yakuhai triplets + a one-suit hand's honitsu: 1, 2, 3, 4+): the average of the
+#: Houou open rons of ``../shared/logs/agari_vectors.jsonl`` in each class (87, 166, 39, 23
+#: rons: 3,314, 3,105, 5,300, 8,191; hidden dora, red fives and yaku make a bare call worth
+#: 3,300, not the 1,000-2,000 its shown han says). The 29 with a red five in a call averaged
+#: 4,959, the others 3,689: without the red fives the classes were 3,303 / 3,269 / 4,925 / 8,386
+OPEN_LOSS = (3300, 3300, 5300, 8200)
 #: a non-dealer's ron into a closed hand without riichi: the 79 Houou dama rons average 4,448
 #: (a hand is left silent when it has the value already)
 DAMA_LOSS = 4450
@@ -483,9 +495,10 @@ DAMA_LOSS = 4450
 
 def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     """Points lost when dealing into ``opp``: riichi about 5200 (dealer 7700) before dora; an open
-    hand as the Houou open rons showing as many han (``OPEN_LOSS``: dora or yakuhai triplets in
-    its calls, a one-suit hand's honitsu, ``ai.openreads``); a silent closed hand as the Houou
-    dama rons (``DAMA_LOSS``). A dealer's loss is half as much again.
+    hand as the Houou open rons showing as many han (``OPEN_LOSS``: dora, red fives or yakuhai
+    triplets in its calls, a one-suit hand's honitsu, ``ai.openreads``); a silent closed hand as
+    the Houou dama rons (``DAMA_LOSS``). A dealer's loss is half as much again. A ron on a dora
+    or a red five costs ``DORA_LOSS`` times as much (``threat_cost``).
 
     Measured and left out (issue 16): a riichi priced as the Houou rons of
     ``../shared/logs/agari_vectors.jsonl`` average (215 non-dealer riichi rons 6,372 points, 74
@@ -505,7 +518,7 @@ def expected_loss(opp: Opponent, dora: Iterable[int]) -> int:
     +- 0.121; 8 better, 11 worse), on 9700-9712 (the first 46 games) 2.370 -> 2.587 (+0.217 +-
     0.210; 3 better, 11 worse): stopped there."""
     dora = set(dora)
-    shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora)
+    shown_dora = sum(1 for kinds in opp.meld_kinds for k in kinds if k in dora) + opp.shown_red
     shown_yakuhai = sum(
         1 for kinds in opp.meld_kinds if kinds[0] in opp.yakuhai and kinds[0] == kinds[-1]
     )
@@ -528,10 +541,13 @@ def threat_cost(
     dora: Iterable[int],
     turn: int,
     calibrated: bool = True,
+    red: bool = False,
 ) -> float:
     """Expected points lost by discarding ``kind`` now, summed over the opponents
-    (``calibrated``: see ``tile_danger``)."""
+    (``calibrated``: see ``tile_danger``; at four seats a ron on a dora, or on a red five:
+    ``red``, costs ``DORA_LOSS`` times as much)."""
     dora = tuple(dora)
+    dealt = DORA_LOSS if calibrated and (red or kind in dora) else 1.0
     total = 0.0
     for opp in opponents:
         p = tenpai_probability(opp, turn)
@@ -540,5 +556,5 @@ def threat_cost(
         d = tile_danger(kind, opp, unseen, dora, calibrated)
         if opp.open_melds and not opp.riichi:
             d *= call_factor(kind, opp.meld_kinds)  # what its calls say (ai.openreads)
-        total += p * d * expected_loss(opp, dora)
+        total += p * d * expected_loss(opp, dora) * dealt
     return total

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ai.defence import Opponent
 from ai.efficiency import shanten
 from engine.meld import Meld
-from engine.tiles import DRAGONS, counts34, dora_of, seat_wind
+from engine.tiles import DEFAULT_REDS, DRAGONS, Reds, counts34, dora_of, is_red, seat_wind
 from engine.view import PlayerView
 
 
@@ -103,7 +103,9 @@ def passed_since_discard(view: PlayerView, target: int) -> set[int]:
     return _thrown_after(view, target, view.rivers[target][-1].order if view.rivers[target] else -1)
 
 
-def observe(view: PlayerView) -> Situation:
+def observe(view: PlayerView, reds: Reds = DEFAULT_REDS) -> Situation:
+    """What ``view``'s seat knows, boiled down; ``reds``: the red fives of the game's rules (the
+    opponents' calls show them as dora)."""
     me = view.seat
     counts = counts34(view.concealed)
     seen = counts[:]
@@ -149,6 +151,7 @@ def observe(view: PlayerView) -> Situation:
                 riichi=view.riichi[s],
                 riichi_turn=riichi_turn if riichi_turn >= 0 else len(kinds),
                 meld_kinds=[m.kinds for m in view.melds[s]],
+                shown_red=sum(is_red(t, reds) for m in view.melds[s] for t in m.tiles),
                 open_melds=sum(1 for m in view.melds[s] if m.opened),
                 yakuhai=frozenset(DRAGONS) | {sw, view.round_wind},
                 is_dealer=s == view.dealer,

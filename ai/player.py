@@ -187,7 +187,7 @@ class Player(Agent):
             self._outlook = Outlook.of(view, self.rules)
         obvious = obvious_choice(view, legal, self.rules.north_yakuhai)
         if isinstance(obvious, (Tsumo, Ron)) and self._outlook is not None:
-            sit = observe(view)
+            sit = observe(view, self.rules.red_fives)
             if decline_win(sit, obvious, self._outlook, self.rules):
                 rest = tuple(a for a in legal if not isinstance(a, (Tsumo, Ron)))
                 if any(isinstance(a, Discard) for a in rest):
@@ -196,7 +196,7 @@ class Player(Agent):
             return obvious
         if obvious is not None:
             return obvious
-        sit = observe(view)
+        sit = observe(view, self.rules.red_fives)
         if any(isinstance(a, Discard) for a in legal):
             return self._own_turn(sit, legal)
         if any(isinstance(a, Riichi) for a in legal):
@@ -212,8 +212,12 @@ class Player(Agent):
         return riichis[choice.tile]
 
     # ------------------------------------------------------------------ weights
+    def _defence(self, sit: Situation) -> float:
+        """The level's defence weight at this table (``Style.four_defence`` at four seats)."""
+        return self.style.defence + (self.style.four_defence if sit.players == 4 else 0.0)
+
     def _defence_weight(self, sit: Situation) -> float:
-        return self.style.defence * self._mood(sit)[0]
+        return self._defence(sit) * self._mood(sit)[0]
 
     def _mood(self, sit: Situation) -> tuple[float, float, float]:
         """Placement in the last rounds (G7: uma rewards rank, not points): (defence factor,
@@ -253,6 +257,7 @@ class Player(Agent):
         if self.style.coarse:
             loss = sum(coarse_danger(kind, o, sit.unseen) * expected_loss(o, ()) for o in opps)
             return loss * self._defence_weight(sit)
+        red = self._red_only(sit, kind)
         ol = self._outlook
         if ol is not None or sit.players == 3:
             # each opponent priced apart: in the all-last a deal-in costs its points plus the
@@ -264,10 +269,17 @@ class Player(Agent):
                     o, sit.dora, len(sit.view.nuki[o.seat]))
                 scale = pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
                 total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn,
-                                    sit.players == 4) * scale
-            weight = self.style.defence if ol is not None else self._defence_weight(sit)
+                                    sit.players == 4, red) * scale
+            weight = self._defence(sit) if ol is not None else self._defence_weight(sit)
             return total * weight
-        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn) * self._defence_weight(sit)
+        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn, red=red) * \
+            self._defence_weight(sit)
+
+    def _red_only(self, sit: Situation, kind: int) -> bool:
+        """Whether the discard of ``kind`` throws a red five: every copy of it held is red
+        (``ai.base.discard_choices`` throws a plain five first)."""
+        held = [t for t in sit.view.concealed if t >> 2 == kind]
+        return bool(held) and all(is_red(t, self.rules.red_fives) for t in held)
 
     # ------------------------------------------------------------------ evaluation
     def _meld_info(self, sit: Situation, extra: Meld | None = None

@@ -45,6 +45,7 @@ class Style:
     later_calls: float = 0.0  # a hand already open: calls priced by those to come (ai.chances.CALLS_BY_MELDS), no call_bias
     open_option: float = 0.0  # a closed hand is worth at least what it would be opened, its steps by calls too (ai.chances.open_call_factor's weight)
     calm_attack: float = 0.0  # no riichi out, a hand not ready attacks at its worth as measured (ai.chances.CALM_WORTH's weight)
+    four_defence: float = 0.0  # added to defence at four seats (ai.sanma's three-seat prices were measured at the level's own)
 
 
 LEVELS = {
@@ -153,8 +154,19 @@ LEVELS = {
     # -> 20.2%, draws 19.4 -> 19.4%, deal-in 11.4 -> 11.6%, average win 6,991 -> 6,880; against
     # tenhou-python-bot 107 games paired on 9800-9826, 2.439 -> 2.514 (2 better, 5 worse),
     # 42 on 9700-9726 2.357 -> 2.214 (5 better, 1 worse): even (+0.013 over 149), and no
-    # change in four hard's wins or draws
-    "hard": Style(defence=1.3, lookahead=True, placement=True, call_bias=0.8, riichi_bias=0.2,
+    # change in four hard's wins or draws. The dora a threat is dealt or shows priced as measured
+    # (ai.defence.DORA_WAIT: facing a riichi the dora in hand were its wait 1.244 times as often
+    # as the readings said, bench_pushfold; DORA_LOSS: a ron on a dora or a red five is worth
+    # 1.5 times another, arena logs; a red five in a call is a dora shown, OPEN_LOSS measured
+    # with them), the weight 1.3 -> 1.2 at four seats (four_defence) so that the pushes stay at
+    # people's: bench_pushfold 23.3 -> 24.3% (people 24.0%; 23.2% at 1.3), bench_openfold 51.6
+    # -> 51.8% (60.7%); four hard (288 games) win 20.2 -> 20.1%, deal-in 11.4 -> 11.4%, draws
+    # 19.4 -> 19.5%, average win 6,991 -> 7,040 (at 1.3: win 19.7%, draws 21.3%); greedy
+    # 1.673 -> 1.615 (52 games); against tenhou-python-bot paired with the complete bases,
+    # 9700-9726 the first 83 games 2.410 -> 2.349 (10 better, 7 worse), 9800-9826 the first 85
+    # 2.388 -> 2.412 (5 better, 6 worse): even (-0.018 over 168)
+    "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
+                  call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
                   pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
