@@ -249,7 +249,7 @@ class Player(Agent):
         return [o for o in sit.opponents if o.riichi]
 
     def _danger(self, sit: Situation, kind: int) -> float:
-        if self.style.defence <= 0:
+        if self._defence(sit) <= 0:
             return 0.0
         opps = self._opponents(sit)
         if not opps:
@@ -718,7 +718,7 @@ class Player(Agent):
         """The attack less what the discards still to come may cost (``ai.pushfold``), never
         below a tenth of it: the hand can still fold later."""
         a = self._attack(ev, s, s_min) * self._calm_worth(sit, s_min)
-        if not self._foresight(sit) or a <= 0 or self.style.defence <= 0:
+        if not self._foresight(sit) or a <= 0 or self._defence(sit) <= 0:
             return a
         draws = max(0, sit.tiles_left // sit.players)
         cost = push_cost(self._opponents(sit), sit.turn, sit.dora, s, draws)
@@ -730,8 +730,7 @@ class Player(Agent):
         turn, so it weighs the attack against the danger only; at four seats, where it was
         measured."""
         w = self.style.calm_attack
-        if not w or not 0 < s_min < 99 or sit.players != 4 or \
-                sit.riichi_out:
+        if not w or not 0 < s_min < 99 or sit.players != 4 or sit.riichi_out:
             return 1.0
         return 1.0 + w * (CALM_WORTH[sit.closed][min(s_min, 3)] - 1.0)
 
@@ -850,8 +849,7 @@ class Player(Agent):
         """With ``Style.stock``, what each discard of a calm closed hand one step from tenpai or
         more gives up of the safe tiles it could fold with if a riichi came (``ai.stock``); at
         four seats, where it was measured."""
-        if not self.style.stock or sit.players != 4 or not sit.closed or \
-                sit.riichi_out:
+        if not self.style.stock or sit.players != 4 or not sit.closed or sit.riichi_out:
             return {}
         w = stock_weight(sit.turn)
         if w <= 0 or sit.own_shanten() < 1:
@@ -1096,7 +1094,7 @@ class Player(Agent):
                 limit += self.style.one_suit_reach
             if s > limit:
                 continue  # opening a hand still far from tenpai throws its value away
-            if threat and chosen_s >= 1 and self.style.defence >= 1.0:
+            if threat and chosen_s >= 1 and self._defence(sit) >= 1.0:
                 # never open up and go 1-shanten into a riichi. Measured and left out (issue 16):
                 # lifting it for hard (calls 27.7 -> 30.8%, deal-in 11.8 -> 12.6%, rule 1.680 ->
                 # 1.650, greedy 1.915 -> 1.970); lifting it with the call and the pass both
