@@ -17,7 +17,8 @@ seeds 9700-9726): a knob changes few games, and their difference says more than 
 run without a knob prints the digest of the AI's fingerprints first, so that a later pairing
 knows whether the AI has changed since.
 
-Each seed is played four times, the hero in each seat (``league.py``'s order). Printed: one
+Each seed is played four times, the hero in each seat (``league.py``'s order; ``--seats 2,3``
+plays only those, to complete a base some of whose games are missing). Printed: one
 line a game, then the hero's average rank with its 95% interval against the goal (tpb <= 2.35,
 rule <= 1.70), the rank counts, errors (goal 0), the hero's per-round rates read from the game
 logs (win, deal-in, riichi, call, average win) beside the opponents' own, and the decision
@@ -52,8 +53,9 @@ _RUNNER = """
 import json, sys
 import arena
 hero, opp, n, seed0 = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+seats = [int(s) for s in sys.argv[5].split(",")]
 for seed in range(seed0, seed0 + n):
-    for seat in range(4):
+    for seat in seats:
         kinds = [opp] * 4
         kinds[seat] = hero
         arena.STATS.clear()
@@ -134,6 +136,9 @@ def main() -> int:
     ap.add_argument("--personality", choices=("balanced", "aggressive", "defensive"))
     ap.add_argument("--seeds", type=int, default=2, help="seeds (four games each)")
     ap.add_argument("--seed", type=int, default=9100, help="first seed")
+    ap.add_argument("--seats", default="0,1,2,3", metavar="S,S",
+                    help="the hero's seats in each seed (default all four; fewer to complete a "
+                         "base whose other games are there)")
     ap.add_argument("--logs", metavar="DIR", help="keep the games' mjai logs in DIR")
     ap.add_argument("--pair", nargs="+", metavar="RUN",
                     help="earlier runs' outputs (arena_main.txt: main's) to pair these games "
@@ -149,6 +154,14 @@ def main() -> int:
         knobs(args.knob)  # a bad knob stops here, not in every game's bot
     if args.seeds < 1:
         print("bench_arena: --seeds must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        seats = sorted({int(s) for s in args.seats.split(",")})
+    except ValueError:
+        seats = []
+    if not seats or not set(seats) <= {0, 1, 2, 3}:
+        print(f"bench_arena: --seats takes seats 0-3 joined by commas, not {args.seats!r}",
+              file=sys.stderr)
         return 2
     if args.pair:
         try:
@@ -174,7 +187,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         logs = str(Path(args.logs).resolve()) if args.logs else tmp
         proc = subprocess.Popen([str(py), "-c", _RUNNER, hero, args.opp, str(args.seeds),
-                                 str(args.seed)], cwd=ARENA, env=arena_env(logs),
+                                 str(args.seed), ",".join(map(str, seats))], cwd=ARENA, env=arena_env(logs),
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None
         for line in proc.stdout:
