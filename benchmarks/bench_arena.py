@@ -77,6 +77,16 @@ def hero_command(level: str, personality: str | None, knob: list[str] | None = N
             f"--difficulty {level}{extra}")
 
 
+def parse_seats(text: str) -> list[int]:
+    """The hero's seats of ``--seats`` ("0,1,2,3", "2,3"...), sorted; empty when the text names
+    anything but seats 0-3."""
+    try:
+        seats = sorted({int(s) for s in text.split(",")})
+    except ValueError:
+        return []
+    return seats if set(seats) <= {0, 1, 2, 3} else []
+
+
 def arena_env(logs: str) -> dict[str, str]:
     """The environment the arena and tenhou-python-bot need (the README's exports)."""
     so = next((ENV / "venv_mjai" / "lib").glob("python3.*/site-packages/mjai/mlibriichi*.so"),
@@ -155,11 +165,8 @@ def main() -> int:
     if args.seeds < 1:
         print("bench_arena: --seeds must be at least 1", file=sys.stderr)
         return 2
-    try:
-        seats = sorted({int(s) for s in args.seats.split(",")})
-    except ValueError:
-        seats = []
-    if not seats or not set(seats) <= {0, 1, 2, 3}:
+    seats = parse_seats(args.seats)
+    if not seats:
         print(f"bench_arena: --seats takes seats 0-3 joined by commas, not {args.seats!r}",
               file=sys.stderr)
         return 2

@@ -49,3 +49,14 @@ def test_the_arena_hero_with_a_knob_plays_it_over_the_mjai_protocol():
     command = benchmark("bench_arena").hero_command("hard", None, ["foresight=false"])
     assert command.startswith("cmd:env ") and command.endswith(
         "knob_bot.py --level hard foresight=false")
+
+
+def test_the_arena_runs_only_the_seats_asked_and_refuses_others(capsys, monkeypatch):
+    """bench_arena --seats: the hero's seats of a seed to play (a base completed without its
+    games played again); a seat outside 0-3 stops the run before the arena is looked for."""
+    tool = benchmark("bench_arena")
+    assert tool.parse_seats("3,2,3") == [2, 3] and tool.parse_seats("0,1,2,3") == [0, 1, 2, 3]
+    assert tool.parse_seats("4") == [] and tool.parse_seats("1,x") == []
+    monkeypatch.setattr("sys.argv", ["bench_arena.py", "--seats", "0,5"])
+    assert tool.main() == 2
+    assert "--seats takes seats 0-3" in capsys.readouterr().err
