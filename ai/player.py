@@ -56,6 +56,7 @@ from ai.riichi import (
     RIICHI_TYPICAL,
     win_worth,
 )
+from ai.standing import defence_factors
 from ai.stock import fold_dangers, keep_costs
 from ai.stock import weight as stock_weight
 from ai.style import style_for
@@ -176,6 +177,7 @@ class Player(Agent):
         self.style = style_for(level, personality)
         self.rules = rules  # the game's own: no default (issue 11, item 8)
         self._outlook: Outlook | None = None  # the final-score pricing, in the all-last only
+        self._standing: dict[int, float] | None = None  # before it: ai.standing's factors
 
     def __repr__(self) -> str:
         return f"Player({self.level!r}, seed={self.seed}, personality={self.personality!r})"
@@ -183,8 +185,12 @@ class Player(Agent):
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         self._outlook = None
+        self._standing = None
         if self.style.placement and is_all_last(view.round_index, self.rules):
             self._outlook = Outlook.of(view, self.rules)
+        elif self.style.standing and self.rules.players == 4:
+            self._standing = defence_factors(view.scores, view.seat, view.round_index,
+                                             self.rules)
         obvious = obvious_choice(view, legal, self.rules.north_yakuhai)
         if isinstance(obvious, (Tsumo, Ron)) and self._outlook is not None:
             sit = observe(view, self.rules.red_fives)
@@ -217,7 +223,14 @@ class Player(Agent):
         return self.style.defence + (self.style.four_defence if sit.players == 4 else 0.0)
 
     def _defence_weight(self, sit: Situation) -> float:
-        return self._defence(sit) * self._mood(sit)[0]
+        """The defence weight of the costs not priced opponent by opponent (the discards still to
+        come): with ``Style.standing`` the standings' factor of the threats (those in riichi when
+        there are, else every opponent) on average, in the place of ``_mood``'s."""
+        if self._standing is None:
+            return self._defence(sit) * self._mood(sit)[0]
+        threats = [o for o in sit.opponents if o.riichi] or list(sit.opponents)
+        factor = sum(self._standing.get(o.seat, 1.0) for o in threats) / len(threats)
+        return self._defence(sit) * factor
 
     def _mood(self, sit: Situation) -> tuple[float, float, float]:
         """Placement in the last rounds (G7: uma rewards rank, not points): (defence factor,
@@ -272,6 +285,11 @@ class Player(Agent):
                                     sit.players == 4, red) * scale
             weight = self._defence(sit) if ol is not None else self._defence_weight(sit)
             return total * weight
+        if self._standing is not None:
+            # each opponent's danger by what a deal-in to it costs against the standings
+            total = sum(threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn, red=red) *
+                        self._standing.get(o.seat, 1.0) for o in opps)
+            return total * self._defence(sit)
         return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn, red=red) * \
             self._defence_weight(sit)
 

@@ -1,0 +1,128 @@
+"""What a deal-in costs against a win's gain by the standings, before the all-last (issue 16).
+
+The final score rewards the place (G7: uma, and oka to first), and the place is settled only at
+the end, so a point is worth more or less to a seat than its face by where the others stand and
+how many rounds are left to change it. ``ai.placement.Outlook`` prices the round that may end the
+game exactly; before it, the place is a chance: two seats' point gap moves by the game's end as
+a normal spread of ``PAIR_SPREAD`` times the square root of the regular rounds left (this one
+counted), measured on 243 arena games of four players (hard and tenhou-python-bot): the gap of
+two seats moved with a standard deviation of 23,915 points from East 1, 16,411 from South 1,
+11,406 from South 3, 8,643 from South 4, 7,931-8,700 per square root of a round left at every
+round. Each other seat ends above this one as the chance its gap turns, the places counted as
+independent of one another (``place_chances``).
+
+``defence_factors`` gives, for each opponent, how much a typical deal-in to it costs in final
+score against what a typical win gains, relative to the same at an even table: a leader loses
+more to a deal-in into the seat just behind than it gains by a win, a seat far behind the
+reverse. ``Player`` weighs each opponent's danger by it (``Style.standing``), in the place of
+the hand-set factors of South 3 (``Player._mood``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+
+from engine.rules import RuleSet
+
+#: the spread of two seats' point gap by the end of the game, per square root of a regular round
+#: left (measured as above)
+PAIR_SPREAD = 8400.0
+#: the deal-in and the win the factors are taken at: about a typical hand's price
+TYPICAL = 6000
+#: the factors are kept within these bounds
+FACTOR_RANGE = (0.5, 2.0)
+
+
+def place_values(rules: RuleSet) -> tuple[float, ...]:
+    """What each place adds to the final score, in points (uma, and oka to first: G7)."""
+    n = rules.players
+    oka = (rules.return_points - rules.starting_points) * n if rules.oka_to_first else 0
+    return tuple(1000.0 * u + (oka if place == 0 else 0) for place, u in enumerate(rules.uma))
+
+
+def place_chances(scores: Sequence[int], seat: int, spread: float) -> list[float]:
+    """The chances that ``seat`` ends in each place (first to last), each other seat ending
+    above it as the chance that a normal spread of ``spread`` does not turn their gap.
+
+    >>> [round(p, 3) for p in place_chances([25000] * 4, 0, 10000.0)]
+    [0.125, 0.375, 0.375, 0.125]
+    >>> place_chances([40000, 20000, 20000, 20000], 0, 1.0)
+    [1.0, 0.0, 0.0, 0.0]
+    """
+    dist = [1.0]
+    for o in range(len(scores)):
+        if o == seat:
+            continue
+        gap = scores[o] - scores[seat]
+        above = 0.5 * (1.0 + math.erf(gap / (spread * math.sqrt(2.0))))
+        nxt = [0.0] * (len(dist) + 1)
+        for k, p in enumerate(dist):
+            nxt[k] += p * (1.0 - above)
+            nxt[k + 1] += p * above
+        dist = nxt
+    return dist
+
+
+def expected_final(scores: Sequence[int], seat: int, spread: float,
+                   values: Sequence[float]) -> float:
+    """This seat's expected final score in points: its points and its places' worth."""
+    chances = place_chances(scores, seat, spread)
+    return scores[seat] + sum(p * v for p, v in zip(chances, values, strict=True))
+
+
+def regular_rounds_left(round_index: int, rules: RuleSet) -> int:
+    """The regular rounds left, this one counted (P1: three a wind)."""
+    per = 3 if rules.players == 3 else 4
+    winds = 2 if rules.length == "hanchan" else 1
+    this = (round_index // 4) * per + round_index % 4
+    return max(1, per * winds - this)
+
+
+def defence_factors(scores: Sequence[int], seat: int, round_index: int, rules: RuleSet
+                    ) -> dict[int, float]:
+    """For each other seat: a typical deal-in to it against a typical win of this seat, in
+    final score, over the same at an even table (1.0 there)."""
+    return dict(_factors(tuple(scores), seat, regular_rounds_left(round_index, rules), rules))
+
+
+@cache
+def _factors(scores: tuple[int, ...], seat: int, rounds: int, rules: RuleSet
+             ) -> tuple[tuple[int, float], ...]:
+    spread = PAIR_SPREAD * math.sqrt(rounds)
+    values = place_values(rules)
+    even = [rules.starting_points] * len(scores)
+    par = _loss(even, seat, (seat + 1) % len(scores), spread, values) / \
+        _gain(even, seat, spread, values)
+    gain = _gain(list(scores), seat, spread, values)
+    out = []
+    for o in range(len(scores)):
+        if o == seat:
+            continue
+        f = _loss(list(scores), seat, o, spread, values) / gain / par
+        out.append((o, min(FACTOR_RANGE[1], max(FACTOR_RANGE[0], f))))
+    return tuple(out)
+
+
+def _gain(scores: list[int], seat: int, spread: float, values: Sequence[float]) -> float:
+    """A typical ron won from each other seat in turn, on average, in final score."""
+    now = expected_final(scores, seat, spread, values)
+    total = 0.0
+    others = [o for o in range(len(scores)) if o != seat]
+    for o in others:
+        after = list(scores)
+        after[seat] += TYPICAL
+        after[o] -= TYPICAL
+        total += expected_final(after, seat, spread, values) - now
+    return total / len(others)
+
+
+def _loss(scores: list[int], seat: int, winner: int, spread: float,
+          values: Sequence[float]) -> float:
+    """A typical deal-in to ``winner``, in final score."""
+    after = list(scores)
+    after[seat] -= TYPICAL
+    after[winner] += TYPICAL
+    return expected_final(scores, seat, spread, values) - expected_final(after, seat, spread,
+                                                                         values)
