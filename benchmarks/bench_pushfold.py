@@ -12,7 +12,9 @@ them pushed; and how often the tile thrown was one a riichi out wins on (from th
 hands: the deal-in it would be, but for another seat's ron first), and how often it was a
 riichi declared; and, of the people's pushes and folds, how often the seat dealt in later in the
 round (what pushing on costs: ``ai.pushfold``). Then the same by how late the riichi is (its
-seat's discards: a riichi's waits are among fewer kinds late, ``ai.defence.NUMBER_WAITS``).
+seat's discards: a riichi's waits are among fewer kinds late, ``ai.defence.NUMBER_WAITS``), and by
+the seat's standing from East 3 to South 3 (first or last by 8,000 points or more: ``standing``;
+the people push less leading and more far behind, ``ai.standing``).
 
 Run from the repository root (about a minute a level):
 
@@ -51,6 +53,7 @@ from engine.actions import Action, Discard, Kan, Riichi, Ron, Tsumo  # noqa: E40
 from engine.game import Game  # noqa: E402
 from engine.records.model import GameRecord  # noqa: E402
 from engine.rules import TENHOU  # noqa: E402
+from engine.standings import ranking  # noqa: E402
 from engine.tiles import counts34, format_kinds  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
@@ -255,6 +258,28 @@ def situation(sit: Situation) -> tuple[str, str, str]:
     return f"s{min(s, 2)}", "closed" if sit.closed else "open", riichi
 
 
+#: the seat's standing (``standing``): first or last by this many points or more
+STANDING_GAP = 8000
+STANDINGS = ("first +8k", "first", "between", "last", "last -8k")
+
+
+def standing(view: PlayerView) -> str | None:
+    """The seat's place by the scores from East 3 to South 3 (later: the all-last's Outlook;
+    earlier: hardly any standings yet), None outside those rounds: first (by ``STANDING_GAP`` or
+    more), last (behind by it or more) or between."""
+    if not 2 <= view.round_index <= 6:
+        return None
+    order = ranking(view.scores)
+    place = order.index(view.seat)
+    if place == 0:
+        ahead = view.scores[view.seat] - view.scores[order[1]] >= STANDING_GAP
+        return STANDINGS[0] if ahead else STANDINGS[1]
+    if place == len(order) - 1:
+        behind = view.scores[order[-2]] - view.scores[view.seat] >= STANDING_GAP
+        return STANDINGS[4] if behind else STANDINGS[3]
+    return STANDINGS[2]
+
+
 def main() -> int:
     ap = real_games_parser(__doc__, 159, "print this many AI-only pushes that deal in, a shanten")
     ap.add_argument("--arena", nargs="+", metavar="DIR",
@@ -306,6 +331,11 @@ def main() -> int:
                     model[("age", when, "model")] += d
                     model[("age", when, "real")] += kind in sp.waits
             model[("age push", s, when, "n")] += 1
+            place = standing(sp.view)
+            if place is not None:
+                model[("standing", place, "n")] += 1
+                model[("standing", place, "h")] += pushes(sp.played, sp.safe)
+                model[("standing", place, "a")] += pushes(choice, sp.safe)
             for side, act in (("h", sp.played), ("a", choice)):
                 model[("age push", s, when, side)] += pushes(act, sp.safe)
                 model[("age deal", s, when, side)] += deals_in(act, sp.waits)
@@ -372,6 +402,12 @@ def main() -> int:
                   f"{model[('age deal', sh, when, 'a')] / m:5.2%}"
                   for sh in ("s0", "s1", "s2")
                   if (m := max(1.0, model[("age push", sh, when, "n")]))))
+    print("by the seat's standing, East 3 to South 3 (first or last by {STANDING_GAP:,} points or "
+          f"more): spots, pushes {who} / AI")
+    for place in STANDINGS:
+        n_ = max(1.0, model[("standing", place, "n")])
+        print(f"  {place:10} {model[('standing', place, 'n')]:6.0f}  "
+              f"{model[('standing', place, 'h')] / n_:6.1%} {model[('standing', place, 'a')] / n_:6.1%}")
     print("every tile in hand that was not a genbutsu, by the danger model's deal-in chance:")
     for part in ("all", "number", "honour", "dora"):
         said = real = 0.0

@@ -32,3 +32,21 @@ def test_arena_spots_face_a_riichi_with_a_genbutsu_held_and_know_its_waits(tmp_p
     folds = list(spots)
     assert [sp.view.seat for sp in folds] == [2, 3]
     assert all(not bench.pushes(sp.played, sp.safe) for sp in folds)
+
+
+def test_the_standing_of_a_spot_is_first_last_or_between_from_east_3_to_south_3():
+    from tests.ai.helpers import make_view
+
+    bench = benchmark("bench_pushfold")
+
+    def place(scores, round_index=4):
+        return bench.standing(make_view("123m456p789s1122z", seat=1, scores=scores,
+                                        round_index=round_index))
+
+    assert place((20000, 35000, 25000, 20000)) == "first +8k"
+    assert place((20000, 30000, 25000, 25000)) == "first"
+    assert place((30000, 12000, 30000, 28000)) == "last -8k"
+    assert place((30000, 24000, 25000, 21000)) == "between"
+    assert place((30000, 24000, 25000, 26000)) == "last"
+    assert place((20000, 35000, 25000, 20000), round_index=1) is None  # too early
+    assert place((20000, 35000, 25000, 20000), round_index=7) is None  # the all-last
