@@ -402,7 +402,7 @@ def main() -> int:
                   f"{model[('age deal', sh, when, 'a')] / m:5.2%}"
                   for sh in ("s0", "s1", "s2")
                   if (m := max(1.0, model[("age push", sh, when, "n")]))))
-    print("by the seat's standing, East 3 to South 3 (first or last by {STANDING_GAP:,} points or "
+    print(f"by the seat's standing, East 3 to South 3 (first or last by {STANDING_GAP:,} points or "
           f"more): spots, pushes {who} / AI")
     for place in STANDINGS:
         n_ = max(1.0, model[("standing", place, "n")])
