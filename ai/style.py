@@ -165,7 +165,12 @@ LEVELS = {
     # 19.4 -> 19.5%, average win 6,991 -> 7,040 (at 1.3: win 19.7%, draws 21.3%); greedy
     # 1.673 -> 1.615 (52 games); against tenhou-python-bot paired with the complete bases,
     # 9700-9726 the first 83 games 2.410 -> 2.349 (10 better, 7 worse), 9800-9826 the first 85
-    # 2.388 -> 2.412 (5 better, 6 worse): even (-0.018 over 168)
+    # 2.388 -> 2.412 (5 better, 6 worse): even (-0.018 over 168). Measured and left out: each
+    # opponent's danger weighed by the standings before the all-last (standing: ai.standing,
+    # the place a chance of the gaps' measured spread, valued as G7's uma and oka): the pushes
+    # leading nearer the people's (bench_pushfold: by 8,000 or more 24.1 -> 20.8%, people
+    # 18.4%), four hard's draws 19.5 -> 20.9%; against tenhou-python-bot 9700-9726 2.370 ->
+    # 2.444 (4 better, 10 worse), 9800-9826 2.417 -> 2.380 (8 better, 6 worse): even
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
