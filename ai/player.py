@@ -272,26 +272,26 @@ class Player(Agent):
             return loss * self._defence_weight(sit)
         red = self._red_only(sit, kind)
         ol = self._outlook
-        if ol is not None or sit.players == 3:
-            # each opponent priced apart: in the all-last a deal-in costs its points plus the
-            # uma of every place it loses; at three seats the hands are bigger (ai.sanma)
-            total = 0.0
-            for o in opps:
-                four = expected_loss(o, sit.dora)
-                pts = four if sit.players != 3 else sanma.deal_in_loss(
-                    o, sit.dora, len(sit.view.nuki[o.seat]))
-                scale = pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
-                total += threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn,
-                                    sit.players == 4, red) * scale
-            weight = self._defence(sit) if ol is not None else self._defence_weight(sit)
-            return total * weight
+        if ol is None and sit.players == 4 and self._standing is None:
+            return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn, red=red) * \
+                self._defence_weight(sit)
+        # each opponent priced apart (``_loss_scale``)
+        total = sum(threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn, sit.players == 4,
+                                red) * self._loss_scale(sit, o) for o in opps)
+        apart = ol is not None or self._standing is not None  # the place priced: no mood
+        return total * (self._defence(sit) if apart else self._defence_weight(sit))
+
+    def _loss_scale(self, sit: Situation, o: Opponent) -> float:
+        """A deal-in to ``o`` against its four-seat price: in the all-last its points plus the
+        uma of every place it loses; at three seats the hands are bigger (``ai.sanma``); with
+        ``Style.standing`` before the all-last, what it costs against the standings."""
         if self._standing is not None:
-            # each opponent's danger by what a deal-in to it costs against the standings
-            total = sum(threat_cost(kind, [o], sit.unseen, sit.dora, sit.turn, red=red) *
-                        self._standing.get(o.seat, 1.0) for o in opps)
-            return total * self._defence(sit)
-        return threat_cost(kind, opps, sit.unseen, sit.dora, sit.turn, red=red) * \
-            self._defence_weight(sit)
+            return self._standing.get(o.seat, 1.0)
+        four = expected_loss(o, sit.dora)
+        pts = four if sit.players != 3 else sanma.deal_in_loss(
+            o, sit.dora, len(sit.view.nuki[o.seat]))
+        ol = self._outlook
+        return pts / four if ol is None else ol.loss(o.seat, round(pts)) / four
 
     def _red_only(self, sit: Situation, kind: int) -> bool:
         """Whether the discard of ``kind`` throws a red five: every copy of it held is red

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
 
 from engine.rules import RuleSet
 
@@ -96,25 +95,16 @@ def defence_factors(scores: Sequence[int], seat: int, round_index: int, rules: R
                     ) -> dict[int, float]:
     """For each other seat: a typical deal-in to it against a typical win of this seat, in
     final score, over the same at an even table (1.0 there)."""
-    return dict(_factors(tuple(scores), seat, regular_rounds_left(round_index, rules), rules))
-
-
-@cache
-def _factors(scores: tuple[int, ...], seat: int, rounds: int, rules: RuleSet
-             ) -> tuple[tuple[int, float], ...]:
-    spread = PAIR_SPREAD * math.sqrt(rounds)
+    spread = PAIR_SPREAD * math.sqrt(regular_rounds_left(round_index, rules))
     values = place_values(rules)
     even = [rules.starting_points] * len(scores)
     par = _loss(even, seat, (seat + 1) % len(scores), spread, values) / \
         _gain(even, seat, spread, values)
-    gain = _gain(list(scores), seat, spread, values)
-    out = []
-    for o in range(len(scores)):
-        if o == seat:
-            continue
-        f = _loss(list(scores), seat, o, spread, values) / gain / par
-        out.append((o, min(FACTOR_RANGE[1], max(FACTOR_RANGE[0], f))))
-    return tuple(out)
+    now = list(scores)
+    gain = _gain(now, seat, spread, values)
+    low, high = FACTOR_RANGE
+    return {o: min(high, max(low, _loss(now, seat, o, spread, values) / gain / par))
+            for o in range(len(scores)) if o != seat}
 
 
 def _gain(scores: list[int], seat: int, spread: float, values: Sequence[float]) -> float:

@@ -194,8 +194,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         logs = str(Path(args.logs).resolve()) if args.logs else tmp
         proc = subprocess.Popen([str(py), "-c", _RUNNER, hero, args.opp, str(args.seeds),
-                                 str(args.seed), ",".join(map(str, seats))], cwd=ARENA, env=arena_env(logs),
-                                stdout=subprocess.PIPE, text=True)
+                                 str(args.seed), ",".join(map(str, seats))],
+                                cwd=ARENA, env=arena_env(logs), stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None
         for line in proc.stdout:
             r = json.loads(line)
