@@ -9,6 +9,12 @@ from ai.defence import SUJI_PARTNERS
 
 # per-own-draw chance of moving one step, by shanten, for the steps after the first
 _STEP = {0: 6.0, 1: 18.0, 2: 28.0, 3: 36.0, 4: 42.0, 5: 48.0, 6: 52.0}
+#: the mean of ``ai.efficiency.step_quality`` over the 2-shanten hands hard's lookahead weighs
+#: on the Houou people's calm closed discards (benchmarks/bench_discards.py, 80 games, 40,600
+#: hands; median 10.8): the chain's average second step (``_STEP[1]``) stands for a hand of this
+#: width, so a hand's own is scaled by their ratio (``second_step``) and a hand weighed without
+#: the lookahead is not preferred for the average it is given
+STEP_QUALITY_MEAN = 11.3
 RON_FACTOR = 1.6  # a wait is hit by own draws plus (more cautious) opponents discards
 #: an open hand, no riichi out, takes its steps towards tenpai by its draws and by chi and pon:
 #: each step's chance per own draw multiplied by a factor by the route the hand is priced along
@@ -121,15 +127,27 @@ def open_call_factor(route: str, weight: float = 1.0, melds: int = 1) -> float:
     return 1.0 + weight * share * (OPEN_CALLS.get(route, OPEN_CALLS_OTHER) - 1.0)
 
 
+def second_step(quality: float) -> float:
+    """The per-draw copies of a 2-shanten hand's second step for the chain (``win_probability``'s
+    ``second``) from its ``ai.efficiency.step_quality``, on the scale of ``_STEP[1]``.
+
+    >>> second_step(11.3) == _STEP[1], second_step(0.0) > 0
+    (True, True)
+    """
+    return max(0.5, quality) * _STEP[1] / STEP_QUALITY_MEAN
+
+
 def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool = True,
                     wait: float | None = None, hazard: float = HAZARD,
-                    calls: float = 1.0, extra_wait: float = 0.0) -> float:
+                    calls: float = 1.0, extra_wait: float = 0.0,
+                    second: float | None = None) -> float:
     """Chance to complete a hand ``s`` steps from tenpai with ``draws`` own draws left, when the
     first step has ``first`` unseen useful copies (a small Markov chain, one state per shanten);
     ``hazard``: the chance, per own draw, that the round ends another way first; ``calls``: the
     chance of each step towards tenpai multiplied, for a hand that also takes its steps by chi
     and pon (``open_call_factor``); ``extra_wait``: copies added to the ready hand's wait
-    (``CALM_WAIT``)."""
+    (``CALM_WAIT``); ``second``: the unseen useful copies of the step after the first, when
+    known (``ai.efficiency.step_quality``), instead of the average one."""
     if s < 0:
         return 1.0
     if draws <= 0:
@@ -141,6 +159,8 @@ def win_probability(s: int, first: float, unseen: int, draws: int, can_ron: bool
             n = first
         elif level == 0 and wait is not None:
             n = wait
+        elif level == s - 1 and second is not None:
+            n = second
         else:
             n = _STEP[min(level, 6)]
         if level == 0:

@@ -134,3 +134,33 @@ def tenpai_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, clos
         weight += unseen[k]
         c[k] -= 1
     return total / max(1, weight)
+
+
+def step_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, closed: bool) -> float:
+    """For a 2-shanten 3n+1 hand: the expected ukeire (unseen copies) of the 1-shanten hand a
+    useful draw makes, averaged over those draws by their copies and taking the discard with the
+    widest ukeire after each: the second step's width, which tells a hand of good blocks from a
+    wide but ragged one (``Style.second_step``); 0.0 for a hand at another distance."""
+    s, kinds, _ = ukeire(counts, unseen, sets, closed)
+    if s != 2:
+        return 0.0
+    c = list(counts)
+    left = list(unseen)
+    total = 0.0
+    weight = 0
+    for k in kinds:
+        c[k] += 1
+        left[k] -= 1
+        best = 0
+        for d in range(34):
+            if c[d] == 0 or d == k:
+                continue
+            c[d] -= 1
+            if shanten(c, sets, closed) == 1:
+                best = max(best, ukeire(c, left, sets, closed)[2])
+            c[d] += 1
+        total += unseen[k] * best
+        weight += unseen[k]
+        c[k] -= 1
+        left[k] += 1
+    return total / max(1, weight)

@@ -40,10 +40,11 @@ from ai.chances import (
     race_hazard,
     riichi_denial,
     ron_weight,
+    second_step,
     win_probability,
 )
 from ai.defence import Opponent, coarse_danger, expected_loss, tenpai_probability, threat_cost
-from ai.efficiency import kokushi_shanten, shanten, tenpai_quality, ukeire, waits
+from ai.efficiency import kokushi_shanten, shanten, step_quality, tenpai_quality, ukeire, waits
 from ai.letgo import decline_win
 from ai.observe import Situation, observe
 from ai.placement import Outlook, is_all_last, last_regular_round
@@ -368,6 +369,7 @@ class Player(Agent):
         if ol is not None:
             value = self._rough_gain(ol, value, sit.view.seat_wind == 27)
         wait = None
+        second = None
         can_ron = True
         if s == 0:
             w, value, can_ron = self._tenpai_value(sit, counts, melds, tiles, closed)
@@ -380,10 +382,12 @@ class Player(Agent):
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
+        elif s == 2 and deep and self.style.second_step:
+            second = second_step(step_quality(counts, sit.unseen, sets, closed))
         hazard = self._hazard(sit)
         calls = self._calls_factor(sit, closed, best, len(melds))
         p = win_probability(s, n, unseen, draws, can_ron, wait, hazard, calls,
-                            self._calm_wait(sit))
+                            self._calm_wait(sit), second)
         ev = p * (value + self._win_bonus(sit))
         if closed and 0 < s <= OPTION_FAR and option and self.style.open_option and \
                 sit.players == 4:
@@ -803,7 +807,7 @@ class Player(Agent):
         scored.sort(key=order)
         if self.style.lookahead and self.style.value:
             for x in scored[:4]:
-                if x.shanten == 1:
+                if x.shanten == 1 or (x.shanten == 2 and self.style.second_step):
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
                     x.score = score(x)
             scored.sort(key=order)

@@ -46,6 +46,7 @@ class Style:
     open_option: float = 0.0  # a closed hand is worth at least what it would be opened, its steps by calls too (ai.chances.open_call_factor's weight)
     calm_attack: float = 0.0  # no riichi out, a hand not ready attacks at its worth as measured (ai.chances.CALM_WORTH's weight)
     four_defence: float = 0.0  # added to defence at four seats (ai.sanma's three-seat prices were measured at the level's own)
+    second_step: bool = False  # the lookahead also two steps from tenpai: the second step's width (ai.efficiency.step_quality)
     standing: bool = False  # four seats, before the all-last: each opponent's danger weighed by what a deal-in to it costs against a win by the standings (ai.standing)
 
 

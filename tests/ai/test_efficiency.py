@@ -12,6 +12,7 @@ from ai.efficiency import (
     kokushi_shanten,
     regular_shanten,
     shanten,
+    step_quality,
     tenpai_quality,
     ukeire,
     waits,
@@ -196,3 +197,16 @@ def test_tenpai_quality_of_a_ryanmen_and_a_kanchan_shape():
     good = kinds_to_counts(parse_kinds("123m456p789s23m45p"))
     poor = kinds_to_counts(parse_kinds("123m456p789s13m46p"))
     assert tenpai_quality(good, unseen, 4, True) > tenpai_quality(poor, unseen, 4, True) > 0
+
+
+def test_step_quality_of_ryanmen_and_kanchan_blocks():
+    """Two steps from tenpai, a hand of two-sided blocks reaches a wider 1-shanten hand than the
+    same hand of closed waits, though a first draw helps both; a hand at another distance has
+    no second step to weigh."""
+    unseen = [4] * 34
+    good = kinds_to_counts(parse_kinds("123m456p23m45p78s1z"))
+    poor = kinds_to_counts(parse_kinds("123m456p13m46p79s1z"))
+    assert shanten(good, 4, True) == shanten(poor, 4, True) == 2
+    assert step_quality(good, unseen, 4, True) > step_quality(poor, unseen, 4, True) > 0
+    one_away = kinds_to_counts(parse_kinds("123m456p789s23m45p"))
+    assert step_quality(one_away, unseen, 4, True) == 0.0
