@@ -810,7 +810,12 @@ class Player(Agent):
                 if x.shanten == 1 or (x.shanten == 2 and self.style.second_step):
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
                     x.score = score(x)
-            scored.sort(key=order)
+            if self.style.second_step:
+                # the hands weighed closer are ranked among themselves: a hand left at the
+                # chain's average is not raised above them by a shape no one looked at
+                scored[:4] = sorted(scored[:4], key=order)
+            else:
+                scored.sort(key=order)
         riichis = riichi_choices(legal)
         weighed = self._weigh_riichi(sit, scored, riichis, s_min)
         if weighed:
