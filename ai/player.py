@@ -2,7 +2,8 @@
 strengths (easy, normal, hard) and with three personalities (balanced, aggressive, defensive).
 
 Each discard is scored as an expected value: the chance of winning from the hand left (shanten,
-ukeire over unseen copies, turns left; at 1-shanten on ``hard`` the second-level ukeire), times the
+ukeire over unseen copies, turns left; on ``hard`` the wait a 1-shanten hand reaches and the
+1-shanten hand a 2-shanten one reaches), times the
 hand's estimated value (dora, red fives, yakuhai, the yaku routes it can still take; exact scoring
 once tenpai), minus the expected loss of the discard against every opponent who may be tenpai
 (``ai.defence``). Folding needs no special mode: when the attack is worth little, the safest tile
@@ -382,7 +383,7 @@ class Player(Agent):
         elif s == 1 and deep:
             q = tenpai_quality(counts, sit.unseen, sets, closed)
             wait = max(0.5, q)
-        elif s == 2 and deep and self.style.second_step:
+        elif s == 2 and deep and self._second_step(sit):
             second = second_step(step_quality(counts, sit.unseen, sets, closed))
         hazard = self._hazard(sit)
         calls = self._calls_factor(sit, closed, best, len(melds))
@@ -451,6 +452,11 @@ class Player(Agent):
         if self.style.open_calls:
             return open_call_factor(route, self.style.open_calls)
         return 1.0
+
+    def _second_step(self, sit: Situation) -> bool:
+        """Whether the lookahead weighs a 2-shanten hand's second step (``Style.second_step``):
+        its scale was measured at four seats only."""
+        return self.style.second_step and sit.players == 4
 
     def _later_calls(self, sit: Situation) -> bool:
         """Whether an open hand's calls are priced by the calls still to come rather than by
@@ -807,10 +813,10 @@ class Player(Agent):
         scored.sort(key=order)
         if self.style.lookahead and self.style.value:
             for x in scored[:4]:
-                if x.shanten == 1 or (x.shanten == 2 and self.style.second_step):
+                if x.shanten == 1 or (x.shanten == 2 and self._second_step(sit)):
                     x.ev = self.evaluate(sit, x.counts, x.tiles, deep=True)[0]
                     x.score = score(x)
-            if self.style.second_step:
+            if self._second_step(sit):
                 # the hands weighed closer are ranked among themselves: a hand left at the
                 # chain's average is not raised above them by a shape no one looked at
                 scored[:4] = sorted(scored[:4], key=order)

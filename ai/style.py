@@ -14,7 +14,7 @@ class Style:
     threats_open: bool = True  # also fear open hands and silent tenpai (not only riichi)
     noise: float = 0.0  # chance of picking among the top discards at random
     noise_riichi: bool = True  # the random picks also when someone has declared riichi
-    lookahead: bool = False  # second-level ukeire at 1-shanten
+    lookahead: bool = False  # second-level ukeire at 1-shanten (and at 2-shanten with second_step)
     value: bool = True  # count hand value (else speed only)
     call_bias: float = 0.0  # >0 calls more readily
     max_call_shanten: int = 2  # no call that leaves the hand further than this from tenpai
@@ -171,13 +171,26 @@ LEVELS = {
     # the place a chance of the gaps' measured spread, valued as G7's uma and oka): the pushes
     # leading nearer the people's (bench_pushfold: by 8,000 or more 24.1 -> 20.8%, people
     # 18.4%), four hard's draws 19.5 -> 20.9%; against tenhou-python-bot 9700-9726 2.370 ->
-    # 2.444 (4 better, 10 worse), 9800-9826 2.417 -> 2.380 (8 better, 6 worse): even
+    # 2.444 (4 better, 10 worse), 9800-9826 2.417 -> 2.380 (8 better, 6 worse): even. Two
+    # steps from tenpai the lookahead weighs the second step too (second_step, four seats: the
+    # widest 1-shanten hand each useful draw reaches, ai.efficiency.step_quality, on the chain's
+    # average scale, ai.chances.STEP_QUALITY_MEAN) and ranks its four hands among themselves
+    # (a hand left at the average no longer rises above them): bench_discards 59.6 / 53.1% ->
+    # 59.9 / 54.0% one / two steps away (the changed discards of 30 games agreed with people 86
+    # times against 66); four hard (288 games from 6000) win 20.1 -> 20.6%, draws 19.5 ->
+    # 17.6% (people 15.3%), deal-in 11.4 -> 12.0%, average win 7,040 -> 6,928; bench_draws
+    # (40 games from 5000) the first ready hands on four tiles or fewer 62.4 -> 58.2% (people
+    # 51.0%), the first riichi won 48.3 -> 51.4% (people 52.8%); against tenhou-python-bot
+    # paired with the complete bases 9700-9726 2.370 -> 2.435 (19 better, 20 worse), 9800-9826
+    # 2.417 -> 2.370 (18 better, 12 worse): even (+0.009 over 216), 0 errors; RulebaseBot
+    # 1.610 -> 1.640 over 100 paired (+0.030 +- 0.113), greedy 1.615 -> 1.692 (52 games);
+    # decision median 2.11 -> 3.47 ms, p99 8.4 -> 28.0 ms
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
                   pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
-                  chiitoitsu_han=1.25, open_option=1.0),
+                  chiitoitsu_han=1.25, open_option=1.0, second_step=True),
 }
 PERSONALITY = {
     "balanced": {},

@@ -210,9 +210,11 @@ def _t(name: str, copy: int) -> int:
 
 
 #: Right (seat 1) declares riichi on 4s; the player draws the last 4s: the fastest discard is
-#: the lone East, the strong AI throws the 4s Right just discarded (genbutsu: safe).
+#: the lone East, the strong AI throws the 4s Right just discarded (genbutsu: safe). Two steps
+#: from tenpai on a kanchan (68m) it folds; with 567m the hand's second step is wide enough that
+#: the dealer pushes the East instead (``Style.second_step``).
 AGAINST_RIICHI = Position(
-    hands={0: [_t(k, 1) for k in "2m 3m 4m 5m 6m 7m 3s 4s 6p 7p 1p 9p 1z".split()],
+    hands={0: [_t(k, 1) for k in "2m 3m 4m 5m 6m 8m 3s 4s 6p 7p 1p 9p 1z".split()],
            1: [_t("7s", 2), _t("8s", 2), _t("9s", 2), _t("7p", 2), _t("8p", 2), _t("9p", 2),
                _t("5m", 2), _t("5m", 3), _t("5m", 0), _t("2z", 1), _t("2z", 2), _t("2z", 3),
                _t("9m", 2)]},  # tenpai on 9m
