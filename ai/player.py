@@ -3,11 +3,10 @@ strengths (easy, normal, hard) and with three personalities (balanced, aggressiv
 
 Each discard is scored as an expected value: the chance of winning from the hand left (shanten,
 ukeire over unseen copies, turns left; on ``hard`` the wait a 1-shanten hand reaches and the
-1-shanten hand a 2-shanten one reaches), times the
-hand's estimated value (dora, red fives, yakuhai, the yaku routes it can still take; exact scoring
-once tenpai), minus the expected loss of the discard against every opponent who may be tenpai
-(``ai.defence``). Folding needs no special mode: when the attack is worth little, the safest tile
-wins the comparison (betaori).
+1-shanten hand a 2-shanten one reaches), times the hand's estimated value (dora, red fives,
+yakuhai, the yaku routes it can still take; exact scoring once tenpai), minus the expected loss
+of the discard against every opponent who may be tenpai (``ai.defence``). Folding needs no special
+mode: when the attack is worth little, the safest tile wins the comparison (betaori).
 
 The levels differ in what they notice (``LEVELS``): ``easy`` plays for speed only, ignores danger
 and often picks a worse discard; ``normal`` counts hand value but reads shapes one step only,
