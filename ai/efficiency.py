@@ -18,7 +18,7 @@ remembers is bounded by construction (no per-hand cache).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.hand import accepting, shanten_regular
 from engine.hand import waits as engine_waits
@@ -112,28 +112,8 @@ def tenpai_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, clos
     """For a 1-shanten 3n+1 hand: the expected wait size (unseen copies) once a draw makes it
     tenpai, averaged over those draws by their copies and taking the best discard after each:
     the second-level ukeire that tells good shapes from bad ones."""
-    s, kinds, _ = ukeire(counts, unseen, sets, closed)
-    if s != 1:
-        return 0.0
-    c = list(counts)
-    total = 0.0
-    weight = 0
-    for k in kinds:
-        c[k] += 1
-        best = 0
-        for d in range(34):
-            if c[d] == 0:
-                continue
-            c[d] -= 1
-            if shanten(c, sets, closed) == 0:
-                w = sum(unseen[x] - (1 if x == k else 0) for x in waits(c))
-                if w > best:
-                    best = w
-            c[d] += 1
-        total += unseen[k] * best
-        weight += unseen[k]
-        c[k] -= 1
-    return total / max(1, weight)
+    return _next_step(counts, unseen, sets, closed, 1,
+                      lambda c, left: sum(left[x] for x in waits(c)))
 
 
 def step_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, closed: bool) -> float:
@@ -141,8 +121,17 @@ def step_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, closed
     useful draw makes, averaged over those draws by their copies and taking the discard with the
     widest ukeire after each: the second step's width, which tells a hand of good blocks from a
     wide but ragged one (``Style.second_step``); 0.0 for a hand at another distance."""
-    s, kinds, _ = ukeire(counts, unseen, sets, closed)
-    if s != 2:
+    return _next_step(counts, unseen, sets, closed, 2,
+                      lambda c, left: ukeire(c, left, sets, closed)[2])
+
+
+def _next_step(counts: Sequence[int], unseen: Sequence[int], sets: int, closed: bool, s: int,
+               width: Callable[[list[int], list[int]], int]) -> float:
+    """For a hand ``s`` steps from tenpai (else 0.0): over the draws that take a step, weighted
+    by their unseen copies, the best ``width(hand, unseen after the draw)`` among the discards
+    that keep the hand a step nearer."""
+    at, kinds, _ = ukeire(counts, unseen, sets, closed)
+    if at != s:
         return 0.0
     c = list(counts)
     left = list(unseen)
@@ -153,11 +142,11 @@ def step_quality(counts: Sequence[int], unseen: Sequence[int], sets: int, closed
         left[k] -= 1
         best = 0
         for d in range(34):
-            if c[d] == 0 or d == k:
+            if c[d] == 0 or d == k:  # throwing the tile drawn goes back to the hand before
                 continue
             c[d] -= 1
-            if shanten(c, sets, closed) == 1:
-                best = max(best, ukeire(c, left, sets, closed)[2])
+            if shanten(c, sets, closed) == s - 1:
+                best = max(best, width(c, left))
             c[d] += 1
         total += unseen[k] * best
         weight += unseen[k]
