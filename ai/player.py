@@ -341,7 +341,7 @@ class Player(Agent):
         closed = not any(m.opened for m in melds)
         sets = 4 - len(melds)
         rs = routes(counts, info, closed, sit.wind_han, self.rules.kuitan, sit.unseen,
-                    self.style.chiitoitsu_han)
+                    self._chiitoitsu_han(sit))
         draws = max(0, sit.tiles_left // sit.players)
         unseen = sit.unseen_total()
         if not rs:
@@ -425,7 +425,7 @@ class Player(Agent):
         if sit.riichi_out:
             return 0.0
         rs = [r for r in routes(counts, info, False, sit.wind_han, self.rules.kuitan,
-                                sit.unseen, self.style.chiitoitsu_han) if not r.needs]
+                                sit.unseen, self._chiitoitsu_han(sit)) if not r.needs]
         best = best_route(rs)
         if best is None or best.shanten >= 99:
             return 0.0
@@ -451,6 +451,11 @@ class Player(Agent):
         if self.style.open_calls:
             return open_call_factor(route, self.style.open_calls)
         return 1.0
+
+    def _chiitoitsu_han(self, sit: Situation) -> float:
+        """What the seven pairs route is priced at (``Style.chiitoitsu_han``, with
+        ``Style.four_chiitoitsu`` at four seats, where the lower price was measured)."""
+        return self.style.chiitoitsu_han + (self.style.four_chiitoitsu if sit.players == 4 else 0.0)
 
     def _second_step(self, sit: Situation) -> bool:
         """Whether the lookahead weighs a 2-shanten hand's second step (``Style.second_step``):

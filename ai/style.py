@@ -46,6 +46,7 @@ class Style:
     open_option: float = 0.0  # a closed hand is worth at least what it would be opened, its steps by calls too (ai.chances.open_call_factor's weight)
     calm_attack: float = 0.0  # no riichi out, a hand not ready attacks at its worth as measured (ai.chances.CALM_WORTH's weight)
     four_defence: float = 0.0  # added to defence at four seats (ai.sanma's three-seat prices were measured at the level's own)
+    four_chiitoitsu: float = 0.0  # added to chiitoitsu_han at four seats (three seats keep the price measured before)
     second_step: bool = False  # the lookahead also two steps from tenpai: the second step's width (ai.efficiency.step_quality)
     standing: bool = False  # four seats, before the all-last: each opponent's danger weighed by what a deal-in to it costs against a win by the standings (ai.standing)
 
@@ -184,13 +185,30 @@ LEVELS = {
     # paired with the complete bases 9700-9726 2.370 -> 2.435 (19 better, 20 worse), 9800-9826
     # 2.417 -> 2.370 (18 better, 12 worse): even (+0.009 over 216), 0 errors; RulebaseBot
     # 1.610 -> 1.640 over 100 paired (+0.030 +- 0.113), greedy 1.615 -> 1.692 (52 games);
-    # decision median 2.11 -> 3.47 ms, p99 8.4 -> 28.0 ms
+    # decision median 2.11 -> 3.47 ms, p99 8.4 -> 28.0 ms. At four seats the seven pairs are
+    # priced no higher than the riichi route (four_chiitoitsu -0.25: 1.0): the fastest route
+    # with the most han of its own is the one a hand is valued along (ai.value.best_route), and
+    # at 1.25 a hand as near seven pairs as four sets went along the seven pairs, which take no
+    # yakuhai triplet and no sanshoku (4456m 11237p 3s 11z 3z 6z: 1.5 han against the four sets'
+    # 2.0), so hard broke blocks for seven pairs' material; nearer seven pairs the hand is priced
+    # as riichi alone, its steps the regular chain's. Of 395 calm closed discards it changed in
+    # 40 Houou games the people threw the new tile 163 times, the old one 92; bench_discards
+    # 59.9 / 54.0 / 45.0 -> 59.9 / 54.4 / 46.4%; four hard (288 games from 6000) win 20.6 ->
+    # 20.7%, draws 17.6 -> 16.8%, deal-in 12.0 -> 12.1%, calls 28.9 -> 29.8%, average win 6,928
+    # -> 6,929; bench_draws seven pairs 6.9 -> 5.8% of the first ready hands (people 3.1%);
+    # against tenhou-python-bot paired with the complete bases 9700-9726 2.435 -> 2.361 (21
+    # better, 14 worse), 9800-9826 2.370 -> 2.426 (13 better, 19 worse): even (-0.009 +- 0.105
+    # over 216), 0 errors; RulebaseBot 1.640 -> 1.600 over 100 paired (-0.040 +- 0.124), greedy 1.692 -> 1.692
+    # (52 games). Three seats keep 1.25 (not measured there). Measured and left out: seven pairs'
+    # own narrower steps (each pairs one lone tile), people 160 / main 198 on the same games;
+    # routes chosen by the hand's han with the routes they combine with (at 1.25), 84 / 101
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
                   tanyao_cut=0.8, yakuhai_cut=0.4, ron_looks=True, wait_change=True,
                   pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
-                  chiitoitsu_han=1.25, open_option=1.0, second_step=True),
+                  chiitoitsu_han=1.25, four_chiitoitsu=-0.25, open_option=1.0,
+                  second_step=True),
 }
 PERSONALITY = {
     "balanced": {},

@@ -62,7 +62,7 @@ def test_hard_keeps_a_lone_dragon_far_from_tenpai_and_throws_a_lone_terminal():
         v = make_view("69m1349p2247s556z", "6p", seat=1, dealer=1, round_index=1,
                       rivers=("9p", "3z", "1s", "1s"), dora="2p", live_tiles_left=65)
         agent = make_agent("hard", seed=1, rules=TENHOU)
-        agent.style = replace(agent.style, lone_yakuhai=lone, chiitoitsu_han=2.0,
+        agent.style = replace(agent.style, lone_yakuhai=lone, chiitoitsu_han=2.0, four_chiitoitsu=0.0,
                               terminal_order=0.0)  # (that knob throws the 9m too)
         return format_kinds([agent.act(v, v.legal).tile >> 2])
 

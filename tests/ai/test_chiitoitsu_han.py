@@ -2,7 +2,8 @@
 has 25, so its 2 han are worth about 1.25 han there (1,600 against 2,600 for 2 han, 3,200
 against 5,200 for 3). Hard prices it so: at 2 han its own hands leaned to seven pairs (5.3% of
 four hard's wins, 2.5% of the Houou people's) and passed the yakuhai pons that people take from
-hands with many pairs."""
+hands with many pairs. At four seats it now prices it no higher than the riichi route,
+1.0 (Style.four_chiitoitsu, tests/ai/test_seven_pairs_price.py): the pon is taken all the same."""
 
 from engine.actions import Pass, Pon
 from tests.ai.helpers import call_offer, hard
@@ -17,4 +18,5 @@ def test_a_chun_pon_from_five_pairs():
                              rivers=("9m9p3566z", "89p99s24z", "119m8s14z", "19m8p1s15z"))
     assert hard().style.chiitoitsu_han == 1.25
     assert isinstance(hard().choose(view, legal), Pon)
-    assert isinstance(hard(chiitoitsu_han=2.0).choose(view, legal), Pass)
+    assert isinstance(hard(four_chiitoitsu=0.0).choose(view, legal), Pon)
+    assert isinstance(hard(chiitoitsu_han=2.0, four_chiitoitsu=0.0).choose(view, legal), Pass)

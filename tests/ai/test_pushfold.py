@@ -105,9 +105,9 @@ def test_hard_folds_a_slow_hand_with_a_genbutsu_rather_than_push_a_tile_into_a_r
     v = view()
     assert hard().act(v, v.legal).tile >> 2 == parse_kind("3z")
     v = view()
-    assert hard(chiitoitsu_han=2.0).act(v, v.legal).tile >> 2 == parse_kind("3z")
+    assert hard(chiitoitsu_han=2.0, four_chiitoitsu=0.0).act(v, v.legal).tile >> 2 == parse_kind("3z")
     v = view()
-    assert hard(foresight=False, chiitoitsu_han=2.0).act(v, v.legal).tile >> 2 == \
+    assert hard(foresight=False, chiitoitsu_han=2.0, four_chiitoitsu=0.0).act(v, v.legal).tile >> 2 == \
         parse_kind("1s")
 
 

@@ -281,7 +281,7 @@ def test_pick_reason_is_the_true_one(reason, monkeypatch):
         # and its three pairs' seven pairs at a full 2 han (hard prices them at 25 fu now),
         # the hand priced closed alone (not as it is worth opened: open_option)
         monkeypatch.setitem(style.LEVELS, "hard",
-                            replace(style.LEVELS["hard"], chiitoitsu_han=2.0, open_option=0.0))
+                            replace(style.LEVELS["hard"], chiitoitsu_han=2.0, four_chiitoitsu=0.0, open_option=0.0))
     hand, draw = PICK_CASES[reason]
     game = scripted_game({0: hand}, draws=[draw], script=[])
     view, legal = game.view(0), game.pending()[0]
