@@ -198,10 +198,11 @@ LEVELS = {
     # -> 6,929; bench_draws seven pairs 6.9 -> 5.8% of the first ready hands (people 3.1%);
     # against tenhou-python-bot paired with the complete bases 9700-9726 2.435 -> 2.361 (21
     # better, 14 worse), 9800-9826 2.370 -> 2.426 (13 better, 19 worse): even (-0.009 +- 0.105
-    # over 216), 0 errors; RulebaseBot 1.640 -> 1.600 over 100 paired (-0.040 +- 0.124), greedy 1.692 -> 1.692
-    # (52 games). Three seats keep 1.25 (not measured there). Measured and left out: seven pairs'
-    # own narrower steps (each pairs one lone tile), people 160 / main 198 on the same games;
-    # routes chosen by the hand's han with the routes they combine with (at 1.25), 84 / 101
+    # over 216), 0 errors; RulebaseBot 1.640 -> 1.600 over 100 paired (-0.040 +- 0.124),
+    # greedy 1.692 -> 1.692 (52 games). Three seats keep 1.25 (not measured there). Measured
+    # and left out: seven pairs' own narrower steps (each pairs one lone tile), people 160 /
+    # main 198 on the same games; routes chosen by the hand's han with the routes they combine
+    # with (at 1.25), 84 / 101
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,

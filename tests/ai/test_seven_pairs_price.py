@@ -1,10 +1,11 @@
 """Style.four_chiitoitsu (issue 16): at four seats hard prices the seven pairs (Y13) route no
-higher than the four sets' riichi route (1.0; three seats keep 1.25). At 1.25, a hand as near seven pairs as four sets was valued along
-seven pairs, its own han being the higher, though seven pairs takes no yakuhai triplet and no
-sanshoku: a hand worth less than its four sets (1.5 han against 2.0 in the second spot). So hard
-broke a block to keep a lone honour for the pairs, where the Houou people threw the honour. A
-hand nearer seven pairs than four sets is priced as the riichi route, on the regular chain's
-wide steps: each step of seven pairs pairs one lone tile, narrower than the chain's."""
+higher than the four sets' riichi route (1.0; three seats keep 1.25). At 1.25, a hand as near
+seven pairs as four sets was valued along seven pairs, its own han being the higher, though seven
+pairs takes no yakuhai triplet and no sanshoku: a hand worth less than its four sets (1.5 han
+against 2.0 in the second spot). So hard broke a block to keep a lone honour for the pairs, where
+the Houou people threw the honour. A hand nearer seven pairs than four sets is priced as the
+riichi route, on the regular chain's wide steps: each step of seven pairs pairs one lone tile,
+narrower than the chain's."""
 
 from types import SimpleNamespace
 
