@@ -462,6 +462,13 @@ class Player(Agent):
         its scale was measured at four seats only."""
         return self.style.second_step and sit.players == 4
 
+    def _wait_change_yaku(self, sit: Situation) -> bool:
+        """Whether a ready hand waits for a better wait only when its dama wins by ron meanwhile
+        or its wait is furiten (``Style.wait_change_yaku``): measured at four seats only. A
+        yakuless dama wins by tsumo alone while it waits, and the Houou people who declared such
+        a wait at once won more and dealt in less than those who waited."""
+        return self.style.wait_change_yaku and sit.players == 4
+
     def _later_calls(self, sit: Situation) -> bool:
         """Whether an open hand's calls are priced by the calls still to come rather than by
         the call bias (``Style.later_calls``): measured at four seats only."""
@@ -935,7 +942,8 @@ class Player(Agent):
         and what it may collect in noten payments either way (K1); None when riichi wins on
         no tile. With ``change`` (and ``Style.wait_change``) dama is worth at least waiting one
         turn for a draw that changes the wait to a better one and declaring then
-        (``_wait_change``)."""
+        (``_wait_change``); with ``Style.wait_change_yaku`` only a hand whose dama wins by ron
+        meanwhile, or whose wait is furiten, waits so (``_wait_change_yaku``)."""
         (w_r, v_r, ron_r), (w_d, v_d, ron_d) = self._ready_values(sit, row)
         if w_r == 0:
             return None
@@ -980,7 +988,8 @@ class Player(Agent):
         p_d = win_probability(0, d_copies, unseen, draws, dama_ron, None, hazard,
                               extra_wait=extra)
         ev_d = p_d * (v_d + bonus)
-        if change and self.style.wait_change and ev_r > ev_d and draws > 1:
+        if change and self.style.wait_change and ev_r > ev_d and draws > 1 and \
+                (dama_ron or not ron_r or not self._wait_change_yaku(sit)):
             p_one = win_probability(0, d_copies, unseen, 1, dama_ron, None, hazard,
                                     extra_wait=extra)
             on = (1 - hazard) - p_one  # the round goes on to the next own draw, not won

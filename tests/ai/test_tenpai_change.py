@@ -1,7 +1,11 @@
 """Issue 16: dama keeps the chance to change a ready hand's wait, which riichi gives up
 (``ai.tenpai_change``). On the Houou spots the people declared a yakuless riichi on four live
 wait tiles or fewer early in the round 44.6% of the time, hard 99.5%; and a furiten riichi
-where another wait could come 7.5% against 16.2%."""
+where another wait could come 7.5% against 16.2%. At four seats only a hand whose dama wins by ron
+meanwhile, or whose wait is furiten, waits (``Style.wait_change_yaku``): a yakuless dama wins by
+tsumo alone while it waits, and the people who declared such a wait at once did better."""
+
+from types import SimpleNamespace
 
 import pytest
 
@@ -57,15 +61,32 @@ def test_a_furiten_kanchan_waits_for_a_draw_that_moves_the_wait():
                for _, w, ron in found)
 
 
-def declares(hand: str, left: int, **knobs) -> bool:
-    v = make_view(hand, "1z", live_tiles_left=left)
+def declares(hand: str, left: int, river: str = "", **knobs) -> bool:
+    v = make_view(hand, "1z", live_tiles_left=left, rivers=("", river, "", ""))
     return isinstance(hard(**knobs).act(v, v.legal + (Riichi(v.drawn),)), Riichi)
 
 
 @pytest.mark.parametrize("left", [66, 60, 50])
-def test_hard_waits_early_for_a_yakuless_kanchan_to_change(left):
-    assert not declares("22789m35p123456s", left)
-    assert declares("22789m35p123456s", left, wait_change=False)
+def test_hard_waits_early_for_a_kanchan_with_a_yaku_to_change(left):
+    # tanyao: the dama wins by ron while it waits for the 2p or the 6p
+    assert not declares("22678m35p234567s", left)
+    assert declares("22678m35p234567s", left, wait_change=False)
+
+
+@pytest.mark.parametrize("left", [66, 60, 50])
+def test_hard_riichis_a_yakuless_kanchan_at_once(left):
+    # a yakuless dama wins by tsumo alone while it waits: on the Houou spots where waiting
+    # was hard's choice, the people who declared at once won 47.8% of such hands and dealt in
+    # 8.7%, those who waited 26.5% and 18.1% (Style.wait_change_yaku)
+    assert declares("22789m35p123456s", left)
+    assert not declares("22789m35p123456s", left, wait_change_yaku=False)
+
+
+@pytest.mark.parametrize("left", [60, 50])
+def test_hard_waits_for_a_furiten_yakuless_kanchan_to_change(left):
+    # the 4p in its own river: a riichi now wins by tsumo only, a changed wait by ron too
+    assert not declares("22789m35p123456s", left, river="4p9s")
+    assert declares("22789m35p123456s", left, river="4p9s", wait_change=False)
 
 
 @pytest.mark.parametrize("left", [30, 20])
@@ -77,3 +98,9 @@ def test_hard_riichis_a_yakuless_kanchan_later(left):
 @pytest.mark.parametrize("left", [66, 42])
 def test_hard_riichis_a_two_sided_wait_at_once(left):
     assert declares("22789m56p123456s", left)
+
+
+def test_the_yakuless_riichi_at_once_is_a_four_seat_price():
+    agent = hard()
+    assert agent._wait_change_yaku(SimpleNamespace(players=4))
+    assert not agent._wait_change_yaku(SimpleNamespace(players=3))  # not measured there

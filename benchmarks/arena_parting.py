@@ -1,0 +1,101 @@
+"""Where a change's arena games part from the base's, and what the round they part in brought
+the hero (issue 16): a sharper paired test of a small change than the ranks.
+
+Two runs of ``bench_arena.py --logs DIR`` on the same seeds (the base's and a change's) deal the
+same walls, so a game plays the same until the change first decides otherwise. From there on
+the games differ in every later draw, and a rank moved by a change of one riichi is mostly
+that butterfly's luck. The round the games part in holds the change's own effect: the hero's
+points over that round (its riichi stick and the sticks it collected included) are set side by
+side, game by game.
+
+    .venv/bin/python benchmarks/arena_parting.py --base /tmp/base97 /tmp/base98 \\
+        --change /tmp/new97 /tmp/new98
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arena_leaks import events, hero_seat  # noqa: E402
+
+Event = dict[str, Any]
+
+
+def logs(dirs: list[str]) -> dict[str, Path]:
+    """The arena logs under ``dirs`` (each game's file, at any depth) by their file name."""
+    return {p.name: p for d in dirs for p in sorted(Path(d).rglob("game_*.jsonl*"))}
+
+
+def round_points(evs: list[Event], at: int, seat: int) -> int:
+    """The points ``seat`` gained over the round holding event ``at``: from its start to the
+    next round's start, or over the game's last round to its end (riichi sticks paid, the
+    sticks and honba of a win, noten payments)."""
+    start = max(i for i in range(at + 1) if evs[i]["type"] == "start_kyoku")
+    scores = list(evs[start]["scores"])
+    first = scores[seat]
+    for ev in evs[start + 1:]:
+        if ev["type"] == "start_kyoku":
+            return int(ev["scores"][seat]) - first
+        if ev["type"] == "reach_accepted":
+            scores[ev["actor"]] -= 1000
+        if "deltas" in ev:
+            scores = [a + d for a, d in zip(scores, ev["deltas"], strict=True)]
+    return scores[seat] - first
+
+
+def parting(base: list[Event], change: list[Event], seat: int) -> tuple[str, int, int] | None:
+    """(the round, the hero's points over it in the base, in the change) of the first round
+    where the two whole games differ; None when they never do."""
+    at = next((i for i, (a, b) in enumerate(zip(base, change, strict=False)) if a != b), None)
+    if at is None:
+        return None  # two whole games alike to their end
+    start = max(i for i in range(at + 1) if base[i]["type"] == "start_kyoku")
+    name = f"{base[start]['bakaze']}{base[start]['kyoku']}-{base[start]['honba']}"
+    return name, round_points(base, at, seat), round_points(change, at, seat)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--base", nargs="+", required=True, metavar="DIR",
+                    help="the base run's --logs directories")
+    ap.add_argument("--change", nargs="+", required=True, metavar="DIR",
+                    help="the change's --logs directories, on the same seeds")
+    ap.add_argument("--show", action="store_true", help="print every game that parts")
+    args = ap.parse_args()
+    base = logs(args.base)
+    diffs = []
+    paired = 0
+    for name, path in logs(args.change).items():
+        if name not in base:
+            continue
+        games = list(events(base[name])), list(events(path))
+        if not all(g and g[-1]["type"] == "end_game" for g in games):
+            continue  # a game still played (or cut): not paired
+        paired += 1
+        part = parting(*games, hero_seat(path))
+        if part is None:
+            continue
+        diffs.append(part[2] - part[1])
+        if args.show:
+            print(f"  {name}: {part[0]} {part[1]:+,} -> {part[2]:+,}")
+    n = len(diffs)
+    print(f"{paired} paired games, {n} part; the hero's points over the round they part in, "
+          "change minus base:")
+    if n:
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+        print(f"  {mean:+,.0f} +- {1.96 * sd / math.sqrt(n):,.0f} a game (95%); better "
+              f"{sum(d > 0 for d in diffs)}, worse {sum(d < 0 for d in diffs)}, same "
+              f"{sum(d == 0 for d in diffs)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
