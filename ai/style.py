@@ -203,23 +203,22 @@ LEVELS = {
     # greedy 1.692 -> 1.692 (52 games). Three seats keep 1.25 (not measured there). Measured
     # and left out: seven pairs' own narrower steps (each pairs one lone tile), people 160 /
     # main 198 on the same games; routes chosen by the hand's han with the routes they combine
-    # with (at 1.25), 84 / 101. At four seats a ready hand waits for a better wait only when
-    # its dama wins by ron meanwhile or its wait is furiten (wait_change_yaku): a yakuless dama
-    # wins by tsumo alone while it waits. On the 106 hands of the 159 Houou games where it
-    # turns hard's first answer from dama to riichi (benchmarks/riichi_outcomes.py), the people
-    # who declared at once won 47.8% and dealt in 8.7%, +2,339 points a hand (23 hands), those
-    # who waited 26.5% and 18.1%, -59 (83); where a hand still waits (the 81 hands wait_change
-    # false turns to riichi, 76 with a yaku, the others furiten), the people's dama made +2,493
-    # a hand, their riichi +1,969.
-    # bench_riichi: calm yakuless riichi on four live tiles or fewer early 72.8 -> 99.5% (people
-    # 44.6%), the spots where hard and people differ 28.3 -> 32.0%; four hard (288 games from
-    # 6000) win 20.7 -> 20.5%, riichi 18.1 -> 18.6%, draws 16.8 -> 17.5%, deal-in 12.1 ->
-    # 12.1%, calls 29.8 -> 29.5%, average win 6,929 -> 6,983; greedy 1.692 -> 1.673 (52
-    # games); RulebaseBot 1.600 -> 1.630 (100 paired, +0.030 +- 0.065); against
-    # tenhou-python-bot paired with the complete bases 9700-9726 2.361 -> 2.389 (0 better, 3
-    # worse), 9800-9826 2.426 -> 2.417 (1 better, 1 worse): +0.009 +- 0.026 over 216, 211
-    # placed the same, 0 errors; over the round where each of the 24 changed games parts from
-    # the base's, the hero's points +812 +- 2,199 a game (13 better, 5 worse;
+    # with (at 1.25), 84 / 101. At four seats a ready hand waits for a better wait only when its
+    # dama wins by ron meanwhile or its wait is furiten (wait_change_yaku): a yakuless dama wins
+    # by tsumo alone while it waits. On the 106 hands of the 159 Houou games where it turns
+    # hard's first answer from dama to riichi (benchmarks/riichi_outcomes.py), the people who
+    # declared at once won 47.8% and dealt in 8.7%, +2,339 points a hand (23 hands), those who
+    # waited 26.5% and 18.1%, -59 (83); where a hand still waits (the 81 hands wait_change false
+    # turns to riichi, 76 with a yaku, the others furiten), the people's dama made +2,493 a
+    # hand, their riichi +1,969. bench_riichi: calm yakuless riichi on four live tiles or fewer
+    # early 72.8 -> 99.5% (people 44.6%), the spots where hard and people differ 28.3 -> 32.0%;
+    # four hard (288 games from 6000) win 20.7 -> 20.5%, riichi 18.1 -> 18.6%, draws 16.8
+    # -> 17.5%, deal-in 12.1 -> 12.1%, calls 29.8 -> 29.5%, average win 6,929 -> 6,983; greedy
+    # 1.692 -> 1.673 (52 games); RulebaseBot 1.600 -> 1.630 (100 paired, +0.030 +- 0.065);
+    # against tenhou-python-bot paired with the complete bases 9700-9726 2.361 -> 2.389 (0
+    # better, 3 worse), 9800-9826 2.426 -> 2.417 (1 better, 1 worse): +0.009 +- 0.026 over 216,
+    # 211 placed the same, 0 errors; over the round where each of the 24 changed games parts
+    # from the base's, the hero's points +812 +- 2,199 a game (13 better, 5 worse;
     # benchmarks/arena_parting.py). Three seats keep the wait for every hand (not measured
     # there)
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
