@@ -34,7 +34,7 @@ import json
 import statistics
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -138,11 +138,11 @@ def category(points: dict[str, float], key: str, delta: float) -> None:
     points[key] += delta
 
 
-def round_deltas(path: Path, seat: int) -> list[float]:
-    """``seat``'s score change in each round of one log: what the wins and draws paid it, less
-    the riichi sticks it put down (a winner's deltas already hold the sticks it took)."""
+def round_deltas(evs: Iterable[dict[str, object]], seat: int) -> list[float]:
+    """``seat``'s score change in each round of one log's events: what the wins and draws paid
+    it, less the riichi sticks it put down (a winner's deltas already hold the sticks it took)."""
     out: list[float] = []
-    for ev in events(path):
+    for ev in evs:
         t = ev["type"]
         if t == "start_kyoku":
             out.append(0.0)
@@ -342,7 +342,7 @@ def main() -> int:
             print(f"arena_leaks: {f.name} has no cmd seat, skipped", file=sys.stderr)
             continue
         analyse(f, [h], *split["hero"], show=args.show)
-        hero_rounds += round_deltas(f, h)
+        hero_rounds += round_deltas(events(f), h)
         analyse(f, [s for s in range(4) if s != h], *split["opps"])
     games = len(files)
     hp, hc, hr = split["hero"]

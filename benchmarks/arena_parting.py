@@ -23,7 +23,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_leaks import events, hero_seat  # noqa: E402
+from arena_leaks import events, hero_seat, round_deltas  # noqa: E402
 
 Event = dict[str, Any]
 
@@ -33,32 +33,18 @@ def logs(dirs: list[str]) -> dict[str, Path]:
     return {p.name: p for d in dirs for p in sorted(Path(d).rglob("game_*.jsonl*"))}
 
 
-def round_points(evs: list[Event], at: int, seat: int) -> int:
-    """The points ``seat`` gained over the round holding event ``at``: from its start to the
-    next round's start, or over the game's last round to its end (riichi sticks paid, the
-    sticks and honba of a win, noten payments)."""
-    start = max(i for i in range(at + 1) if evs[i]["type"] == "start_kyoku")
-    scores = list(evs[start]["scores"])
-    first = scores[seat]
-    for ev in evs[start + 1:]:
-        if ev["type"] == "start_kyoku":
-            return int(ev["scores"][seat]) - first
-        if ev["type"] == "reach_accepted":
-            scores[ev["actor"]] -= 1000
-        if "deltas" in ev:
-            scores = [a + d for a, d in zip(scores, ev["deltas"], strict=True)]
-    return scores[seat] - first
-
-
-def parting(base: list[Event], change: list[Event], seat: int) -> tuple[str, int, int] | None:
-    """(the round, the hero's points over it in the base, in the change) of the first round
-    where the two whole games differ; None when they never do."""
+def parting(base: list[Event], change: list[Event], seat: int
+            ) -> tuple[str, float, float] | None:
+    """(the round, the hero's points over it in the base, in the change: ``round_deltas``) of
+    the first round where the two whole games differ; None when they never do."""
     at = next((i for i, (a, b) in enumerate(zip(base, change, strict=False)) if a != b), None)
     if at is None:
         return None  # two whole games alike to their end
-    start = max(i for i in range(at + 1) if base[i]["type"] == "start_kyoku")
-    name = f"{base[start]['bakaze']}{base[start]['kyoku']}-{base[start]['honba']}"
-    return name, round_points(base, at, seat), round_points(change, at, seat)
+    starts = [i for i in range(at + 1) if base[i]["type"] == "start_kyoku"]
+    start = base[starts[-1]]
+    k = len(starts) - 1
+    return (f"{start['bakaze']}{start['kyoku']}-{start['honba']}",
+            round_deltas(base, seat)[k], round_deltas(change, seat)[k])
 
 
 def main() -> int:
@@ -84,7 +70,7 @@ def main() -> int:
             continue
         diffs.append(part[2] - part[1])
         if args.show:
-            print(f"  {name}: {part[0]} {part[1]:+,} -> {part[2]:+,}")
+            print(f"  {name}: {part[0]} {part[1]:+,.0f} -> {part[2]:+,.0f}")
     n = len(diffs)
     print(f"{paired} paired games, {n} part; the hero's points over the round they part in, "
           "change minus base:")

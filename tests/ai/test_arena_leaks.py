@@ -101,8 +101,8 @@ def test_no_logs_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
 
 def test_a_rounds_change_counts_the_sticks_the_seat_put_down(tmp_path):
     path = write_log(tmp_path)
-    assert leaks.round_deltas(path, 0) == [-3900]
-    assert leaks.round_deltas(path, 1) == [3900]  # 3,900 + its own stick back - the stick put down
+    assert leaks.round_deltas(leaks.events(path), 0) == [-3900]
+    assert leaks.round_deltas(leaks.events(path), 1) == [3900]  # 3,900 + its own stick back - the stick put down
 
 
 def test_the_totals_spread_is_printed(tmp_path, capsys, monkeypatch):

@@ -34,13 +34,14 @@ END = [{"type": "ryukyoku", "deltas": [3000, -1000, -1000, -1000]}, {"type": "en
 NAME = "game_5_cmd_tpb_tpb_tpb.jsonl"
 
 
-def test_round_points_run_to_the_next_round_or_the_games_end():
-    parting = benchmark("arena_parting")
+def test_a_rounds_points_are_its_seats_deltas_less_its_riichi_stick():
+    # arena_leaks.round_deltas, which arena_parting reads the parting round with
+    leaks = benchmark("arena_leaks")
     game = E1 + RIICHI + END
-    assert [parting.round_points(game, 5, s) for s in range(4)] == [-1000, 3000, -1000, -1000]
+    assert [leaks.round_deltas(game, s)[0] for s in range(4)] == [-1000, 3000, -1000, -1000]
     # the last round: its riichi stick paid, the noten payments collected
-    assert parting.round_points(game, len(game) - 3, 0) == 2000
-    assert parting.round_points(game, len(game) - 3, 1) == -1000
+    assert leaks.round_deltas(game, 0)[1] == 2000
+    assert leaks.round_deltas(game, 1)[1] == -1000
 
 
 def test_a_game_parts_in_the_round_of_its_first_different_event():
