@@ -13,13 +13,15 @@ not tenhou-python-bot, so a gain here is a reason to run the arena, not a result
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections import Counter
 from dataclasses import fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from intervals import mean_interval  # noqa: E402
 
 from ai import make_agent  # noqa: E402
 from ai.style import Style  # noqa: E402
@@ -90,10 +92,9 @@ def main() -> int:
             totals[side].update(counts[s])
     means = [sum(r) / len(r) for r in by_seed.values()]
     n = len(means)
-    mean = sum(means) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in means) / max(1, n - 1))
+    mean, half = mean_interval(means)
     print(f"hard with {' '.join(args.knob)} (2 seats) vs hard (2 seats), {n} seeds x 2 games "
-          f"from {args.seed}: average rank {mean:.3f} +- {1.96 * sd / math.sqrt(n):.3f} (95%; "
+          f"from {args.seed}: average rank {mean:.3f} +- {half:.3f} (95%; "
           f"2.500 is even)")
     for side, t in totals.items():
         r = t["rounds"] or 1

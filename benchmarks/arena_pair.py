@@ -19,13 +19,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from intervals import mean_interval  # noqa: E402
+
 MAIN = HERE / "arena_main.txt"
 FINGERPRINTS = HERE / "fingerprints.json"
 _GAME = re.compile(r"seed (\d+) seat (\d): rank (\d)")
@@ -78,11 +81,9 @@ def paired(base: dict[Game, int], variant: dict[Game, int]) -> str:
     if not n:
         return "no game in both runs"
     diffs = [variant[k] - base[k] for k in keys]
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    mean, half = mean_interval(diffs)
     return (f"{n} paired games: base {sum(base[k] for k in keys) / n:.3f}, variant "
-            f"{sum(variant[k] for k in keys) / n:.3f} ({mean:+.3f} +- "
-            f"{1.96 * sd / math.sqrt(n):.3f}); better {sum(d < 0 for d in diffs)}, worse "
+            f"{sum(variant[k] for k in keys) / n:.3f} ({mean:+.3f} +- {half:.3f}); better {sum(d < 0 for d in diffs)}, worse "
             f"{sum(d > 0 for d in diffs)}, same {diffs.count(0)}")
 
 

@@ -15,7 +15,6 @@ side, game by game.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena_leaks import events, hero_seat, round_deltas  # noqa: E402
+from intervals import mean_interval  # noqa: E402
 
 Event = dict[str, Any]
 
@@ -75,9 +75,8 @@ def main() -> int:
     print(f"{paired} paired games, {n} part; the hero's points over the round they part in, "
           "change minus base:")
     if n:
-        mean = sum(diffs) / n
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-        print(f"  {mean:+,.0f} +- {1.96 * sd / math.sqrt(n):,.0f} a game (95%); better "
+        mean, half = mean_interval(diffs)
+        print(f"  {mean:+,.0f} +- {half:,.0f} a game (95%); better "
               f"{sum(d > 0 for d in diffs)}, worse {sum(d < 0 for d in diffs)}, same "
               f"{sum(d == 0 for d in diffs)}")
     return 0

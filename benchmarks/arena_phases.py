@@ -15,7 +15,6 @@ start plus its changes (the sticks left on the table at the end are not added to
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -25,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena_leaks import events, hero_seat, round_deltas  # noqa: E402
+from intervals import mean_interval  # noqa: E402
 
 Event = dict[str, Any]
 
@@ -54,13 +54,6 @@ def phases(evs: list[Event]) -> tuple[list[tuple[str, list[float]]], dict[str, l
     final = places([starts[-1]["scores"][s] + rounds[-1][1][s] for s in range(n)]) if starts \
         else list(range(1, n + 1))
     return rounds, {p: at[p] for p in PHASES if p in at}, final
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    """The mean of ``xs`` and its 95% half-width."""
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
-    return m, 1.96 * sd / math.sqrt(len(xs))
 
 
 def main() -> int:
@@ -94,7 +87,7 @@ def main() -> int:
         for who in ("hero", "opponents"):
             xs = points[who, wind]
             if xs:
-                m, ci = mean_ci(xs)
+                m, ci = mean_interval(xs)
                 cells.append(f"{who} {len(xs):5} rounds {m:+7,.0f} +- {ci:5,.0f}")
         if cells:
             print(f"  {wind}  " + "   ".join(cells))

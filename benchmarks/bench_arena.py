@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import math
 import os
 import subprocess
 import sys
@@ -42,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab_hard import knobs  # noqa: E402
 from arena_pair import fingerprints_digest, paired, read_runs, stale  # noqa: E402
+from intervals import mean_interval  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = Path(os.environ.get("ARENA_DIR", ROOT.parent / "shared" / "arena"))
@@ -223,9 +223,7 @@ def main() -> int:
     n = len(ranks)
     if not n:
         return 1
-    mean = sum(ranks) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in ranks) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    mean, half = mean_interval(ranks)
     goal = GOALS.get(args.opp)
     verdict = "" if goal is None else ("ok   " if mean <= goal else "MISS ")
     print(f"{args.level} vs 3 {args.opp}, {n} games (seeds {args.seed}..{args.seed + args.seeds - 1}):")

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app.commands.selfplay import jobs_for, make_rules, play_game
+from intervals import mean_interval  # noqa: E402
+
+from app.commands.selfplay import jobs_for, make_rules, play_game  # noqa: E402
 
 
 def ranks(games: int, seed: int) -> dict[str, int]:
@@ -35,13 +37,12 @@ def compare(base: dict[str, int], new: dict[str, int]) -> str:
     keys = sorted(set(base) & set(new))
     d = [new[k] - base[k] for k in keys]
     n = len(d)
-    mean = sum(d) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, n - 1))
+    mean, half = mean_interval(d)
     same = sum(1 for x in d if x == 0)
     b = sum(base[k] for k in keys) / n
     a = sum(new[k] for k in keys) / n
     return (f"{n} paired games: {b:.3f} -> {a:.3f}, difference {mean:+.3f} "
-            f"+- {1.96 * sd / math.sqrt(n):.3f} (95%), {same} games the same rank")
+            f"+- {half:.3f} (95%), {same} games the same rank")
 
 
 def main() -> int:

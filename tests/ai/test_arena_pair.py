@@ -57,3 +57,11 @@ def test_a_missing_run_is_refused(tmp_path, capsys, monkeypatch):
 @pytest.mark.parametrize("line", ["seed x seat 0: rank 2", "# a comment", ""])
 def test_other_lines_are_skipped(line):
     assert benchmark("arena_pair").read_ranks([line]) == {}
+
+
+def test_a_means_interval_is_196_standard_errors_and_none_for_one_figure():
+    # benchmarks/intervals.py, the interval every paired benchmark prints
+    intervals = benchmark("intervals")
+    mean, half = intervals.mean_interval([1, 3])
+    assert (mean, round(half, 9)) == (2.0, 1.96)
+    assert intervals.mean_interval([5]) == (5.0, 0.0)
