@@ -220,7 +220,9 @@ LEVELS = {
     # 211 placed the same, 0 errors; over the round where each of the 24 changed games parts
     # from the base's, the hero's points +812 +- 2,199 a game (13 better, 5 worse;
     # benchmarks/arena_parting.py). Three seats keep the wait for every hand (not measured
-    # there)
+    # there). Measured and left out: riichi_bias 0.5, even against tenhou-python-bot (2.403 ->
+    # 2.394 over 216 paired), while hard already declares more than people (bench_riichi 60.9
+    # against 41.9% of the turns with a riichi legal; docs/arena.md)
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
