@@ -83,8 +83,8 @@ def paired(base: dict[Game, int], variant: dict[Game, int]) -> str:
     diffs = [variant[k] - base[k] for k in keys]
     mean, half = mean_interval(diffs)
     return (f"{n} paired games: base {sum(base[k] for k in keys) / n:.3f}, variant "
-            f"{sum(variant[k] for k in keys) / n:.3f} ({mean:+.3f} +- {half:.3f}); better {sum(d < 0 for d in diffs)}, worse "
-            f"{sum(d > 0 for d in diffs)}, same {diffs.count(0)}")
+            f"{sum(variant[k] for k in keys) / n:.3f} ({mean:+.3f} +- {half:.3f}); better "
+            f"{sum(d < 0 for d in diffs)}, worse {sum(d > 0 for d in diffs)}, same {diffs.count(0)}")
 
 
 def stale(digests: set[str]) -> str | None:
