@@ -22,6 +22,9 @@ won and its average win (the hero opened for speed where tenhou-python-bot opene
 issue 16); and the open wins by the hand's kind (a one-suit hand, toitoi, a yakuhai set, tanyao,
 other) and its dora (red fives counted), how many and their average.
 
+With ``--winds E`` only the rounds of those round winds are read (the East, where no standing is
+at stake yet, shows how the hands are played).
+
     nice -n 10 .venv/bin/python benchmarks/bench_arena.py --opp rule --seeds 25 --logs /tmp/rule
     .venv/bin/python benchmarks/arena_leaks.py /tmp/rule
 """
@@ -52,6 +55,17 @@ def events(path: Path) -> Iterator[dict[str, object]]:
     with gzip.open(path, "rt") if path.suffix == ".gz" else open(path) as f:
         for line in f:
             yield json.loads(line)
+
+
+def in_winds(evs: Iterable[dict[str, object]], winds: str) -> Iterator[dict[str, object]]:
+    """The events of ``evs`` in the rounds whose round wind is one of ``winds`` ("E", "ES"...),
+    and those outside any round (the game's start and end)."""
+    keep = True
+    for ev in evs:
+        if ev["type"] == "start_kyoku":
+            keep = str(ev["bakaze"]) in winds
+        if keep or ev["type"] in ("start_game", "end_game"):
+            yield ev
 
 
 def tile_moves(ev: dict[str, object]) -> list[tuple[int, int, int]]:
@@ -154,9 +168,9 @@ def round_deltas(evs: Iterable[dict[str, object]], seat: int) -> list[float]:
 
 
 def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[str],
-            rounds: Counter[str], show: bool = False) -> None:
+            rounds: Counter[str], show: bool = False, winds: str = "ESWN") -> None:
     """Adds the split of ``seats``' score changes in one log to ``pts`` (points) and ``cnt``
-    (events); ``rounds`` counts rounds of those seats."""
+    (events); ``rounds`` counts rounds of those seats; only the rounds of ``winds``."""
     hands: list[Seat] = []
     riichi_on: list[int] = []  # seats with a riichi accepted, in order
     passed: dict[int, set[int]] = {}  # per riichi seat: kinds anyone discarded after it
@@ -164,7 +178,7 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
     value_winds: list[set[int]] = []  # per seat: the winds that are yakuhai for it
     dora: list[int] = []  # the dora kinds shown so far this round
     last_tile = ""  # the last tile discarded or added to a kan (what a ron takes)
-    for ev in events(path):
+    for ev in in_winds(events(path), winds):
         t = ev["type"]
         if t == "start_kyoku":
             hands = [Seat(list(h)) for h in ev["tehais"]]  # type: ignore[attr-defined]
@@ -326,7 +340,13 @@ def main() -> int:
     ap.add_argument("logs", nargs="+", help="folders of arena mjai logs (bench_arena --logs)")
     ap.add_argument("--show", action="store_true",
                     help="list the hero's deal-ins and its closed tenpai hands that never declared riichi")
+    ap.add_argument("--winds", default="ESWN",
+                    help="only the rounds of these round winds (E: the East, where no standing is "
+                         "at stake yet; benchmarks/arena_phases.py)")
     args = ap.parse_args()
+    if not args.winds or set(args.winds) - set("ESWN"):
+        print(f"arena_leaks: --winds takes letters of ESWN, not {args.winds!r}", file=sys.stderr)
+        return 2
     files = sorted(p for d in args.logs for p in Path(d).glob("game_*.jsonl*"))
     if not files:
         print(f"arena_leaks: no game_*.jsonl logs in {' '.join(args.logs)}", file=sys.stderr)
@@ -341,14 +361,15 @@ def main() -> int:
         except ValueError:
             print(f"arena_leaks: {f.name} has no cmd seat, skipped", file=sys.stderr)
             continue
-        analyse(f, [h], *split["hero"], show=args.show)
-        hero_rounds += round_deltas(events(f), h)
-        analyse(f, [s for s in range(4) if s != h], *split["opps"])
+        analyse(f, [h], *split["hero"], show=args.show, winds=args.winds)
+        hero_rounds += round_deltas(in_winds(events(f), args.winds), h)
+        analyse(f, [s for s in range(4) if s != h], *split["opps"], winds=args.winds)
     games = len(files)
     hp, hc, hr = split["hero"]
     op, oc, orr = split["opps"]
     per_h, per_o = hr["rounds"] or 1, orr["rounds"] or 1
-    print(f"{games} games, hero {hr['rounds']} seat-rounds; points per 100 rounds "
+    winds = "" if args.winds == "ESWN" else f" (the rounds of {args.winds})"
+    print(f"{games} games, hero {hr['rounds']} seat-rounds{winds}; points per 100 rounds "
           "(count per 100 rounds), the opponents averaged per seat")
     print(f"{'cause':<40} {'hero':>16} {'opponents':>16} {'hero-opp':>9}")
     keys = sorted(set(hp) | set(op), key=lambda k: (k.split(":")[0], hp.get(k, 0.0), k))

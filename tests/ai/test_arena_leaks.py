@@ -189,3 +189,19 @@ def test_a_red_five_a_call_takes_from_the_hand_counts_once(tmp_path):
                                 "E", "S"], "4m", {"type": "chi", "consumed": ["5mr", "6m"]}, "S",
                      "4m", 3900, seats=[1])
     assert wins == {"open win: honitsu d1": 1, "open win: honitsu d1: points": 3900}
+
+
+def test_winds_keeps_only_the_rounds_of_those_round_winds(tmp_path, capsys, monkeypatch):
+    east = json.loads("[" + ",".join(write_log(tmp_path).read_text().splitlines()) + "]")
+    south = [dict(ev, bakaze="S") if ev["type"] == "start_kyoku" else ev for ev in east[1:-1]]
+    game = east[:-1] + south + east[-1:]  # an East round then a South round, each seat 0's deal-in
+    assert [leaks.round_deltas(leaks.in_winds(game, w), 0) for w in ("E", "S", "ES", "W")] == \
+        [[-3900], [-3900], [-3900, -3900], []]
+    assert [ev["type"] for ev in leaks.in_winds(game, "W")] == ["start_game", "end_game"]
+    write_events(tmp_path / "game_1_cmd_rule_rule_rule.jsonl", game)
+    monkeypatch.setattr("sys.argv", ["arena_leaks.py", str(tmp_path), "--winds", "S"])
+    assert leaks.main() == 0
+    assert "1 games, hero 1 seat-rounds (the rounds of S)" in capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", ["arena_leaks.py", str(tmp_path), "--winds", "X"])
+    assert leaks.main() == 2
+    assert "--winds takes letters of ESWN, not 'X'" in capsys.readouterr().err
