@@ -57,6 +57,16 @@ def events(path: Path) -> Iterator[dict[str, object]]:
             yield json.loads(line)
 
 
+def log_files(dirs: Iterable[str]) -> list[Path]:
+    """The arena logs (``game_*.jsonl``, gzipped or not) under ``dirs``, at any depth."""
+    return sorted(p for d in dirs for p in Path(d).rglob("game_*.jsonl*"))
+
+
+def whole(evs: list[dict[str, object]]) -> bool:
+    """Whether a log's events are a whole game (not one still played, or cut)."""
+    return bool(evs) and evs[-1]["type"] == "end_game"
+
+
 def in_winds(evs: Iterable[dict[str, object]], winds: str) -> Iterator[dict[str, object]]:
     """The events of ``evs`` in the rounds whose round wind is one of ``winds`` ("E", "ES"...),
     and those outside any round (the game's start and end)."""
@@ -337,7 +347,8 @@ def analyse(path: Path, seats: list[int], pts: dict[str, float], cnt: Counter[st
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("logs", nargs="+", help="folders of arena mjai logs (bench_arena --logs)")
+    ap.add_argument("logs", nargs="+", help="folders of arena mjai logs (bench_arena --logs), "
+                                            "searched at any depth")
     ap.add_argument("--show", action="store_true",
                     help="list the hero's deal-ins and its closed tenpai hands that never declared riichi")
     ap.add_argument("--winds", default="ESWN",
@@ -347,7 +358,7 @@ def main() -> int:
     if not args.winds or set(args.winds) - set("ESWN"):
         print(f"arena_leaks: --winds takes letters of ESWN, not {args.winds!r}", file=sys.stderr)
         return 2
-    files = sorted(p for d in args.logs for p in Path(d).glob("game_*.jsonl*"))
+    files = log_files(args.logs)
     if not files:
         print(f"arena_leaks: no game_*.jsonl logs in {' '.join(args.logs)}", file=sys.stderr)
         return 2

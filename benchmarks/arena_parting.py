@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_leaks import events, hero_seat, round_deltas  # noqa: E402
+from arena_leaks import events, hero_seat, log_files, round_deltas, whole  # noqa: E402
 from intervals import mean_interval  # noqa: E402
 
 Event = dict[str, Any]
@@ -30,7 +30,7 @@ Event = dict[str, Any]
 
 def logs(dirs: list[str]) -> dict[str, Path]:
     """The arena logs under ``dirs`` (each game's file, at any depth) by their file name."""
-    return {p.name: p for d in dirs for p in sorted(Path(d).rglob("game_*.jsonl*"))}
+    return {p.name: p for p in log_files(dirs)}
 
 
 def parting(base: list[Event], change: list[Event], seat: int
@@ -62,7 +62,7 @@ def main() -> int:
         if name not in base:
             continue
         games = list(events(base[name])), list(events(path))
-        if not all(g and g[-1]["type"] == "end_game" for g in games):
+        if not all(whole(g) for g in games):
             continue  # a game still played (or cut): not paired
         paired += 1
         part = parting(*games, hero_seat(path))

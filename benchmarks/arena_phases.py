@@ -23,8 +23,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_leaks import events, hero_seat, round_deltas  # noqa: E402
+from arena_leaks import events, hero_seat, log_files, round_deltas, whole  # noqa: E402
 from intervals import mean_interval  # noqa: E402
+
+from engine.standings import ranking  # noqa: E402
 
 Event = dict[str, Any]
 
@@ -34,10 +36,10 @@ PHASES = ("E1", "S1", "S4")
 
 
 def places(scores: list[float]) -> list[int]:
-    """Each seat's place (1-4) by ``scores``, a tie to the lower seat."""
-    return [1 + sum(1 for t in range(len(scores))
-                    if scores[t] > scores[s] or (scores[t] == scores[s] and t < s))
-            for s in range(len(scores))]
+    """Each seat's place (1-4) by ``scores``, a tie to the lower seat (``engine.standings.ranking``,
+    G6)."""
+    order = ranking([int(x) for x in scores])
+    return [order.index(s) + 1 for s in range(len(scores))]
 
 
 def phases(evs: list[Event]) -> tuple[list[tuple[str, list[float]]], dict[str, list[int]],
@@ -61,13 +63,13 @@ def main() -> int:
     ap.add_argument("logs", nargs="+", help="folders of arena mjai logs (bench_arena --logs), "
                                             "searched at any depth")
     args = ap.parse_args()
-    files = sorted(p for d in args.logs for p in Path(d).rglob("game_*.jsonl*"))
+    files = log_files(args.logs)
     points: defaultdict[tuple[str, str], list[float]] = defaultdict(list)
     moves: defaultdict[tuple[str, str, int], list[int]] = defaultdict(list)
     games = 0
     for f in files:
         evs = list(events(f))
-        if not evs or evs[-1]["type"] != "end_game":
+        if not whole(evs):
             continue  # a game still played (or cut)
         games += 1
         h = hero_seat(f)
