@@ -220,8 +220,12 @@ class Player(Agent):
 
     # ------------------------------------------------------------------ weights
     def _defence(self, sit: Situation) -> float:
-        """The level's defence weight at this table (``Style.four_defence`` at four seats)."""
-        return self.style.defence + (self.style.four_defence if sit.players == 4 else 0.0)
+        """The level's defence weight at this table (``Style.four_defence`` at four seats, and
+        ``Style.calm_defence`` there when no riichi is out)."""
+        if sit.players != 4:
+            return self.style.defence
+        calm = 0.0 if sit.riichi_out else self.style.calm_defence
+        return self.style.defence + self.style.four_defence + calm
 
     def _defence_weight(self, sit: Situation) -> float:
         """The defence weight of the costs not priced opponent by opponent (the discards still to

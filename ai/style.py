@@ -49,6 +49,7 @@ class Style:
     four_defence: float = 0.0  # added to defence at four seats (ai.sanma's three-seat prices were measured at the level's own)
     four_chiitoitsu: float = 0.0  # added to chiitoitsu_han at four seats (three seats keep the price measured before)
     second_step: bool = False  # the lookahead also two steps from tenpai: the second step's width (ai.efficiency.step_quality)
+    calm_defence: float = 0.0  # added to defence at four seats when no riichi is out (the threats are hands with calls and silent ones)
     standing: bool = False  # four seats, before the all-last: each opponent's danger weighed by what a deal-in to it costs against a win by the standings (ai.standing)
 
 
