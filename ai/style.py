@@ -223,7 +223,19 @@ LEVELS = {
     # benchmarks/arena_parting.py). Three seats keep the wait for every hand (not measured
     # there). Measured and left out: riichi_bias 0.5, even against tenhou-python-bot (2.403 ->
     # 2.394 over 216 paired), while hard already declares more than people (bench_riichi 60.9
-    # against 41.9% of the turns with a riichi legal; docs/arena.md)
+    # against 41.9% of the turns with a riichi legal; docs/arena.md). With no riichi out the
+    # defence weight at four seats is 0.8 (calm_defence -0.4; 1.2 against a riichi): the threats
+    # there are hands with calls and silent ones, whose deal-in chances are calibrated
+    # (open_danger.py), and the Houou people push more against them than hard did. Of the 208
+    # calm discards it turns in 40 Houou games the people threw the new tile 90 times, the old
+    # 42 (benchmarks/knob_spots.py; at 1.0 45 / 24; the weight against a riichi, tried at 1.1 and
+    # 1.3, is where the people side with hard's 1.2 both ways); bench_openfold's pushes 52.3 ->
+    # 55.1% (people 60.7%); four hard (288 games from 6000) win 20.5 -> 20.6%, deal-in 12.1 ->
+    # 12.3%, draws 17.5 -> 17.3%, average win 6,983 -> 6,867 (from 7000: win 20.3 -> 20.8%,
+    # deal-in 11.7 -> 12.2%, draws 19.1 -> 17.2%); greedy 1.673 -> 1.596 (52 games); RulebaseBot
+    # 1.630 -> 1.600 (100 games, 9100-9124); against tenhou-python-bot paired with the complete
+    # bases, 9700-9726 the first 77 games 2.481 -> 2.364 (12 better, 7 worse), 9800-9826 the
+    # first 76 2.342 -> 2.303 (9 better, 7 worse): -0.078 +- 0.102 over 153, 0 errors
     "hard": Style(defence=1.3, four_defence=-0.1, lookahead=True, placement=True,
                   call_bias=0.8, riichi_bias=0.2,
                   closed_chi=-1, race=True, keiten=True, foresight=True, lone_yakuhai=True,
@@ -231,7 +243,7 @@ LEVELS = {
                   wait_change_yaku=True,
                   pair_route=True, later_calls=1.0, one_suit_order=0.15, terminal_order=0.02,
                   chiitoitsu_han=1.25, four_chiitoitsu=-0.25, open_option=1.0,
-                  second_step=True),
+                  second_step=True, calm_defence=-0.4),
 }
 PERSONALITY = {
     "balanced": {},

@@ -27,8 +27,9 @@ def calls(pool: TilePool, text: str) -> tuple[Meld, ...]:
 
 
 def thrown(view, attack: float) -> str:
-    # at the defence weight the spot was found with (at hard's since, 1.2, it pushes the 4p)
-    action = hard(calm_attack=attack, four_defence=0.0).choose(view, view.legal)
+    # at the defence weight the spot was found with, 1.3 (at hard's since, 1.2 and with no
+    # riichi out 0.8, it pushes the 4p)
+    action = hard(calm_attack=attack, four_defence=0.0, calm_defence=0.0).choose(view, view.legal)
     return format_kinds([action.tile >> 2])
 
 
