@@ -64,3 +64,20 @@ def test_the_factor_by_steps_and_only_calm_four_seats_and_not_ready():
     three = observe(dataclasses.replace(make_view("147m258p369s1566z", "2z"),
                                         scores=(35000, 35000, 35000)))
     assert three.players == 3 and ai._calm_worth(three, 2) == 1.0
+
+
+def test_hard_weighs_danger_less_with_no_riichi_out_at_four_seats():
+    """Style.calm_defence (issue 16): the Houou people push more than hard did against hands
+    with calls and silent ones (benchmarks/knob_spots.py: where 0.8 turns hard's discard they
+    gave its answer 90 times, the old one 42), not against a riichi: hard's weight is 0.8 with
+    no riichi out and stays 1.2 facing one; three seats keep their own measured weight."""
+    ai = hard()
+    calm = observe(make_view("147m258p369s1566z", "2z"))
+    facing = observe(make_view("147m258p369s1566z", "2z", rivers=("", "", "1s4s9p", ""),
+                               riichi=(False, False, True, False), riichi_at={2: 2}))
+    three = observe(dataclasses.replace(make_view("147m258p369s1566z", "2z"),
+                                        scores=(35000, 35000, 35000)))
+    assert ai._defence(calm) == pytest.approx(0.8)
+    assert ai._defence(facing) == pytest.approx(1.2)
+    assert three.players == 3 and ai._defence(three) == pytest.approx(1.3)
+    assert hard(calm_defence=0.0)._defence(calm) == pytest.approx(1.2)
