@@ -70,9 +70,14 @@ def offers(record: GameRecord) -> Iterator[Offer]:
         return
     game = setup.game
     for _i, s, action, legal in replay_steps(game, setup.actions, Walk(), setup.starts, setup.stop):
-        if action in legal and any(isinstance(a, (Chi, Pon)) for a in legal) and \
-                not any(isinstance(a, Ron) for a in legal):
+        if action in legal and is_offer(legal):
             yield Offer(game.view(s), legal, action)
+
+
+def is_offer(legal: tuple[Action, ...]) -> bool:
+    """Whether ``legal`` offers a chi or a pon and no ron (a ron offer is a win to take)."""
+    return any(isinstance(a, (Chi, Pon)) for a in legal) and \
+        not any(isinstance(a, Ron) for a in legal)
 
 
 def real_games_parser(doc: str, games: int, show: str) -> argparse.ArgumentParser:

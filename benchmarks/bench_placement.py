@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import random
 import statistics
 import sys
@@ -26,6 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from intervals import mean_interval  # noqa: E402
 
 
 def standings(seed: int) -> list[int]:
@@ -98,8 +100,7 @@ def main() -> int:
         declined += on[3]
         failures += on[4] + off[4]
     n = len(diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else float("nan")
+    mean, half = mean_interval(diffs)
     changed = sum(1 for d in diffs if d != 0)
     print(f"positions {a.positions} x 4 seats = {n} pairs (seed {a.seed}); "
           f"{changed} pairs played differently")

@@ -30,6 +30,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from intervals import mean_interval  # noqa: E402
 
 from ai import make_agent  # noqa: E402
 from ai.review.options import choose_options  # noqa: E402
@@ -125,8 +128,7 @@ def bench_policy(hands: int) -> None:
     print(f" normal: {statistics.mean(base):+7.0f} points per hand (the reference)")
     for kind in ("fast", "greedy"):
         diff = [a - b for a, b in zip(got[kind], base, strict=True)]
-        m = statistics.mean(diff)
-        half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
+        m, half = mean_interval(diff)
         print(f"{kind:>7}: {m:+7.0f} ± {half:.0f} points per hand against 'normal'")
 
 

@@ -28,13 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab_hard import knobs  # noqa: E402
-from bench_calls import real_games, real_games_parser  # noqa: E402
+from bench_calls import is_offer, real_games, real_games_parser  # noqa: E402
 
 from ai import make_agent  # noqa: E402
 from ai.efficiency import shanten  # noqa: E402
 from ai.observe import observe  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi, Ron  # noqa: E402
+from engine.actions import Action, Chi, Discard, Pass, Pon, Riichi  # noqa: E402
 from engine.records import GameRecord  # noqa: E402
 from engine.tiles import format_kinds  # noqa: E402
 
@@ -44,8 +44,8 @@ SHANTEN_ROWS = ("s0", "s1", "s2", "s3+")
 
 @dataclass(frozen=True, slots=True)
 class Spot:
-    """One discard where the knob turned hard's answer: the row it counts in, the hand, and the
-    three answers (``answer``: the kind thrown, with " riichi" when declared)."""
+    """One discard or call offer where the knob turned hard's answer: the row it counts in, the
+    hand, and the three answers (``answer``)."""
 
     row: str
     hand: str
@@ -69,12 +69,6 @@ def answer(action: Action) -> str | None:
     if isinstance(action, Pass):
         return "pass"
     return None
-
-
-def is_offer(legal: tuple[Action, ...]) -> bool:
-    """Whether ``legal`` is a chi or pon offer with no ron legal (``bench_calls``' offers)."""
-    return any(isinstance(a, (Chi, Pon)) for a in legal) and \
-        not any(isinstance(a, Ron) for a in legal)
 
 
 def row_of(shanten_before: int, riichi_out: bool) -> tuple[str, str]:
@@ -108,17 +102,18 @@ def game_spots(record: GameRecord, change: dict[str, object], counts: Counter[st
         if a_old is None or a_new is None:
             continue  # a kan or an abort: not a decision to compare
         s, threat = row_of(shanten(sit.counts, sit.sets_needed, sit.closed), sit.riichi_out)
-        what = "call " if offer else ""
-        for key in (f"{what}{s} {threat}", f"{'calls' if offer else 'discards'} {threat}",
-                    f"{'calls' if offer else 'discards'} all"):
+        row = f"{'call ' if offer else ''}{s} {threat}"
+        group = "calls" if offer else "discards"
+        changed = a_old != a_new
+        for key in (row, f"{group} {threat}", f"{group} all"):
             counts[key] += 1
-            if a_old != a_new:
+            if changed:
                 counts[key + " changed"] += 1
                 counts[key + " people new"] += people == a_new
                 counts[key + " people old"] += people == a_old
-        if a_old != a_new:
+        if changed:
             hand = format_kinds([t >> 2 for t in sorted(view.concealed)])
-            yield Spot(f"{what}{s} {threat}", hand, sit.turn, people, a_old, a_new)
+            yield Spot(row, hand, sit.turn, people, a_old, a_new)
 
 
 def tally(records: Iterable[GameRecord], change: dict[str, object], show: int = 0,
