@@ -16,7 +16,15 @@ from ai.chances import DRAW_REACHED, KEITEN_SHARE, draw_reached
 from ai.observe import observe
 from engine.actions import Chi, Pass
 from engine.driver import play_out
-from engine.events import DrawKind, RiichiAccepted, RoundDrawn, RoundEnded, RoundStarted, Win
+from engine.events import (
+    Called,
+    DrawKind,
+    RiichiAccepted,
+    RoundDrawn,
+    RoundEnded,
+    RoundStarted,
+    Win,
+)
 from engine.game import Game
 from engine.meld import Meld, MeldKind
 from engine.rules import TENHOU
@@ -218,3 +226,28 @@ def test_K1_hard_calls_for_a_formal_tenpai_once_the_wall_is_nearly_out():
     assert isinstance(act(hard(), 4), Chi)
     assert isinstance(act(hard(), 20), Pass)  # four own draws: the closed hand plays on
     assert isinstance(act(hard(keiten=False), 8), Pass)  # the payments not priced
+
+
+def test_bench_draws_splits_the_wins_by_how_and_hand_and_counts_each_hands_first_call():
+    game, c = tallied("hard")
+    want: Counter[str] = Counter()  # from the events: each win by how and the winner's hand
+    riichi: set[int] = set()
+    opened: set[int] = set()
+    calls = facing = 0
+    for e in game.events:
+        if isinstance(e, RoundStarted):
+            riichi, opened = set(), set()
+        elif isinstance(e, RiichiAccepted):
+            riichi.add(e.seat)
+        elif isinstance(e, Called) and e.seat not in opened:
+            opened.add(e.seat)
+            calls += 1
+            facing += bool(riichi)
+        elif isinstance(e, Win):
+            hand = "riichi" if e.seat in riichi else "open" if e.seat in opened else "dama"
+            want[f"wins: {'tsumo' if e.tsumo else 'ron'} {hand}"] += 1
+    got = {k: v for k, v in c.items() if k.startswith("wins: ") and v}
+    assert got == dict(want) and sum(want.values()) > 0
+    assert {k.split()[-1] for k in want} <= set(benchmark("bench_draws").WIN_HANDS)
+    assert (c["first calls"], c["first calls facing a riichi"]) == (calls, facing)
+    assert calls > 0
