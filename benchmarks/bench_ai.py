@@ -10,8 +10,11 @@ Run from the repository root:
    asks it to stay <= 2.10).
 2. Four ``hard`` AIs: win, deal-in, riichi and call rates per round (targets: win 19-24%,
    deal-in <= 13%, riichi 15-25%, call 25-40%; issue 16, strong people: win 21-23%, deal-in
-   10-12%, riichi 17-22%, call 28-35%, average win >= 6,500). The goals against outside bots
-   are printed by ``bench_arena.py``.
+   10-12%, riichi 17-22%, call 28-35%, average win >= 6,500), each beside the same rate of the
+   people of the 159 Houou games in ``../shared/logs/mjlog`` (when that folder is there): win
+   21.0%, deal-in 12.0%, riichi 17.8%, call 32.6%, draws 15.5%, average win 7,079 (the bands'
+   edges: four AIs at the people's deal-in and above their win rate would play better than
+   them). The goals against outside bots are printed by ``bench_arena.py``.
 3. Decision time of ``hard`` in one process, CPU time per decision (so other load on the machine
    does not count): median <= 5 ms, p99 <= 50 ms.
 4. The levels in one duplicate league, ``hard,normal,easy,greedy``: average rank with its 95%
@@ -96,46 +99,49 @@ def vs_greedy(args: argparse.Namespace) -> None:
           f"deal-in {g['deal_in_rate']:.1%}")
 
 
-def tenhou_three_player_rates() -> dict:
-    """Per player and round, from the real Tenhou three-player games in ../shared/logs/sanma
-    (16 games, replayed by the engine): how often a player won, dealt in, declared riichi, called (chi,
-    pon or open kan), and how often a round ended in an exhaustive draw. ``{}`` without them."""
-    from engine.events import Called, Discarded, KanDeclared, RoundDrawn, RoundStarted, Win
-    from engine.meld import MeldKind
+#: the real Tenhou games of each table size, in ../shared/logs: Houou four-player games, and
+#: three-player ones
+TENHOU_LOGS = {4: "mjlog", 3: "sanma"}
+
+
+def tenhou_rates(players: int, folder: Path | None = None) -> dict:
+    """Per player and round, from the real Tenhou games of ``players`` seats in ``folder``
+    (../shared/logs' ``TENHOU_LOGS``: 159 Houou four-player games, 16 three-player ones;
+    replayed by the engine and counted as self-play counts its own, ``selfplay.seat_totals``):
+    how often a player won, dealt in, declared riichi, called (a round with a chi, pon or open
+    kan), and how often a round ended in an exhaustive draw; the average win. ``{}`` without
+    them."""
+    from app.commands.selfplay import seat_totals
     from engine.records import read_record
     from engine.replay import replay_game
 
-    folder = Path(__file__).resolve().parents[2] / "shared" / "logs" / "sanma"
+    if folder is None:
+        folder = Path(__file__).resolve().parents[2] / "shared" / "logs" / TENHOU_LOGS[players]
     files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".mjlog", ".json")
                    ) if folder.is_dir() else []
-    seats = rounds = wins = deal_ins = riichi = calls = draws = 0
+    total: dict[str, int] = {}
+    games = 0
     for path in files:
-        game = replay_game(read_record(path)).game
+        record = read_record(path)
+        if record.rules.players != players:
+            continue
+        game = replay_game(record).game
         if game is None:
             continue
-        events = game.events
-        called: set[int] = set()
-        for ev in events:
-            if isinstance(ev, RoundStarted):
-                rounds += 1
-                seats += 3
-                called = set()
-            elif isinstance(ev, Win):
-                wins += 1
-                deal_ins += not ev.tsumo
-            elif isinstance(ev, Discarded) and ev.riichi:
-                riichi += 1
-            elif isinstance(ev, (Called, KanDeclared)) and ev.meld.kind in (
-                    MeldKind.CHI, MeldKind.PON, MeldKind.DAIMINKAN) and ev.seat not in called:
-                called.add(ev.seat)
-                calls += 1
-            elif isinstance(ev, RoundDrawn) and not ev.kind.abortive:
-                draws += 1
+        games += 1
+        for seat in seat_totals(game.events, players):
+            for k, v in seat.items():
+                total[k] = total.get(k, 0) + v
+    seats = total.get("rounds", 0)
     if not seats:
         return {}
-    return {"label": f"real Tenhou three-player games ({len(files)} files, {rounds} rounds)",
-            "win_rate": wins / seats, "deal_in_rate": deal_ins / seats,
-            "riichi_rate": riichi / seats, "call_rate": calls / seats, "draw_rate": draws / rounds}
+    rounds = seats // players
+    return {"label": f"real Tenhou {'three' if players == 3 else 'four'}-player games ({games} "
+                     f"games, {rounds} rounds)",
+            "win_rate": total["wins"] / seats, "deal_in_rate": total["deal_ins"] / seats,
+            "riichi_rate": total["riichi"] / seats, "call_rate": total["calls"] / seats,
+            "draw_rate": total["draws"] / seats, "avg_win_points": total["win_points"] // max(
+                1, total["wins"])}
 
 
 def selfplay(args: argparse.Namespace) -> None:
@@ -148,7 +154,7 @@ def selfplay(args: argparse.Namespace) -> None:
                   preset_name=preset_name)
     r = summarise(recs)[0]
     if n == 3:
-        tenhou = tenhou_three_player_rates()
+        tenhou = tenhou_rates(3)
         print(f"three-way hard self-play, {args.selfplay} games, {r['rounds'] // 3} rounds "
               f"({time.monotonic() - t0:.0f}s), beside {tenhou.get('label', 'no Tenhou logs')}:")
         for key in ("win_rate", "deal_in_rate", "riichi_rate", "call_rate", "draw_rate"):
@@ -157,8 +163,13 @@ def selfplay(args: argparse.Namespace) -> None:
         print(f"       average win {r['avg_win_points']}, average deal-in "
               f"{r['avg_deal_in_points']}")
         return
+    houou = tenhou_rates(4)
     print(f"four-way hard self-play, {args.selfplay} games, {r['rounds'] // 4} rounds "
-          f"({time.monotonic() - t0:.0f}s):")
+          f"({time.monotonic() - t0:.0f}s), beside {houou.get('label', 'no Tenhou logs')}:")
+
+    def people(key: str) -> str:
+        return f"; Houou {houou[key]:.1%}" if key in houou else ""
+
     # issue 4's targets, then issue 16's (strong people: the play of a 3-dan bot's match)
     for key, lo_, hi_, lo16, hi16 in (("win_rate", 0.19, 0.24, 0.21, 0.23),
                                       ("deal_in_rate", 0.0, 0.13, 0.10, 0.12),
@@ -166,10 +177,12 @@ def selfplay(args: argparse.Namespace) -> None:
                                       ("call_rate", 0.25, 0.40, 0.28, 0.35)):
         print(f"  {verdict(lo_ <= r[key] <= hi_)} {key:<13} {r[key]:6.1%}  "
               f"(target {lo_:.0%}-{hi_:.0%}; issue 16 {verdict(lo16 <= r[key] <= hi16).strip()} "
-              f"{lo16:.0%}-{hi16:.0%})")
+              f"{lo16:.0%}-{hi16:.0%}{people(key)})")
     win = r["avg_win_points"]
-    print(f"  {verdict(win >= 6500)} average win {win} (issue 16: >= 6,500), draw rate "
-          f"{r['draw_rate']:.1%}, average deal-in {r['avg_deal_in_points']}")
+    houou_win = f", Houou {houou['avg_win_points']}" if houou else ""
+    print(f"  {verdict(win >= 6500)} average win {win} (issue 16: >= 6,500{houou_win}), draw "
+          f"rate {r['draw_rate']:.1%}{people('draw_rate')}, average deal-in "
+          f"{r['avg_deal_in_points']}")
 
 
 def timing(args: argparse.Namespace) -> None:
