@@ -197,8 +197,7 @@ def selfplay(games: int, level: str, personality: str) -> int:
 def _logged(choose, rows, called, g):  # type: ignore[no-untyped-def]
     def wrapped(view: PlayerView, legal: tuple[Action, ...]) -> Action:
         a = choose(view, legal)
-        if any(isinstance(x, (Chi, Pon)) for x in legal) and \
-                not any(isinstance(x, Ron) for x in legal):
+        if is_offer(legal):
             sit = observe(view)
             kind, opened, riichi, s = situation(sit, legal)
             bot = isinstance(a, (Chi, Pon))
@@ -236,8 +235,7 @@ def _print(rows: Counter[tuple[str, ...]], who: str | None) -> None:
 
 def wants_call(own: bool, legal: tuple[Action, ...]) -> bool:
     """The arena spots of this benchmark (``arena_spots.Wanted``): a chi or pon offer, no ron."""
-    return not own and any(isinstance(a, (Chi, Pon)) for a in legal) and \
-        not any(isinstance(a, Ron) for a in legal)
+    return not own and is_offer(legal)
 
 
 def main() -> int:
