@@ -251,3 +251,46 @@ def test_bench_draws_splits_the_wins_by_how_and_hand_and_counts_each_hands_first
     assert {k.split()[-1] for k in want} <= set(benchmark("bench_draws").WIN_HANDS)
     assert (c["first calls"], c["first calls facing a riichi"]) == (calls, facing)
     assert calls > 0
+
+
+def test_bench_draws_gives_every_riichi_one_end_by_its_wait():
+    game, c = tallied("hard")
+    bd = benchmark("bench_draws")
+    declared = [e for e in game.events if isinstance(e, RiichiAccepted)]
+    ends = {f: sum(c[f"riichi {w}: {f}"] for w in bd.WAIT_SHAPES) for f in bd.RIICHI_FATES}
+    assert sum(c[f"riichi {w}"] for w in bd.WAIT_SHAPES) == len(declared) > 0
+    assert sum(ends.values()) == len(declared)
+    # the riichi seats' wins and the rons they paid, from the events
+    won = dealt = 0
+    in_riichi: set[int] = set()
+    for e in game.events:
+        if isinstance(e, RoundStarted):
+            in_riichi = set()
+        elif isinstance(e, RiichiAccepted):
+            in_riichi.add(e.seat)
+        elif isinstance(e, Win):
+            won += e.seat in in_riichi
+            dealt += not e.tsumo and e.from_seat in in_riichi and e.from_seat != e.seat
+    assert ends["won"] == won
+    assert ends["dealt in"] <= dealt  # a double ron from a riichi seat counts it once
+
+
+def test_bench_draws_wait_shapes():
+    from engine.tiles import kinds_to_counts, parse_kinds
+
+    shape = benchmark("bench_draws").wait_shape
+    assert shape(kinds_to_counts(parse_kinds("123456789m45p11z"))) == "ryanmen"
+    assert shape(kinds_to_counts(parse_kinds("123456789m12p11z"))) == "one kind"  # penchan 3p
+    assert shape(kinds_to_counts(parse_kinds("123456789m1p111z"))) == "one kind"  # tanki 1p
+    assert shape(kinds_to_counts(parse_kinds("123456789m89s11z"))) == "one kind"  # penchan 7s
+    assert shape(kinds_to_counts(parse_kinds("1112345678999m"))) == "three kinds+"
+    assert shape(kinds_to_counts(parse_kinds("2345678m123p789s"))) == "three kinds+"  # 2-5-8m
+    assert shape(kinds_to_counts(parse_kinds("11z22z33z44z55z66z7z"))) == "seven pairs"
+
+
+def test_bench_draws_counts_each_first_ready_hand_by_one_wait():
+    game, c = tallied("hard")
+    shapes = benchmark("bench_draws").WAIT_SHAPES
+    assert sum(c[f"first ready wait: {w}"] for w in shapes) == c["first ready"]
+    assert c["first ready wait: seven pairs"] == c["first ready seven pairs"]
+    assert c["first ready closed"] + c["first ready open"] == c["first ready"]
