@@ -5,8 +5,9 @@ difference of the paired games says far more than two averages over different ga
 The runs are ``bench_arena.py`` outputs (its ``seed S seat K: rank R, ...`` lines; other lines
 are skipped). ``benchmarks/arena_main.txt`` keeps main's games on seeds 9700-9726 with the
 digest of the fingerprints its AI had (``fingerprints.json``'s games): when the AI has changed
-since, this says so, and main must be run again for a fair base. ``arena_main_9800.txt`` keeps
-the same AI's games on the other range, 9800-9826, for ``--base``.
+since, this says so, and main must be run again for a fair base. ``arena_main_9800.txt`` and
+``arena_main_9900.txt`` keep the same AI's games on two other ranges, 9800-9826 and 9900-9926
+(the last run once, session 51, to check the goal on a range never tuned on), for ``--base``.
 
     .venv/bin/python benchmarks/arena_pair.py VARIANT.txt [VARIANT2.txt ...]
     .venv/bin/python benchmarks/arena_pair.py --base OLD.txt [--base OLD2.txt] VARIANT.txt [...]
