@@ -122,7 +122,7 @@ def tally(events: Iterable[Event], c: Counter[str]) -> None:
                 first = ev.seat
                 hand = hands[ev.seat]
                 c["riichi rounds"] += 1
-                c["riichi wait <= 4"] += sum(4 - hand[w] - seen[w] for w in waits(hand)) <= 4
+                c["riichi wait <= 4"] += live_copies(hand, seen) <= 4
         elif isinstance(ev, Win):
             won = "tsumo" if ev.tsumo else "ron"
             hand = "riichi" if ev.seat in riichi else "open" if ev.seat in opened else "dama"
@@ -164,13 +164,19 @@ def first_ready(c: Counter[str], hand: list[int], seen: list[int], discards: int
     c["first ready"] += 1
     for n in FIRST_READY_BY:
         c[f"first ready by {n}"] += discards <= n
-    live = sum(max(0, 4 - hand[w] - seen[w]) for w in waits(hand))
+    live = live_copies(hand, seen)
+    shape = wait_shape(hand)
     c["first ready wait <= 4"] += live <= 4
-    c["first ready seven pairs"] += shanten_regular(hand, sum(hand) // 3) > 0
-    c[f"first ready wait: {wait_shape(hand)}"] += 1
+    c["first ready seven pairs"] += shape == "seven pairs"
+    c[f"first ready wait: {shape}"] += 1
     hand_kind = "open" if opened else "closed"
     c[f"first ready {hand_kind}"] += 1
     c[f"first ready {hand_kind} wait <= 4"] += live <= 4
+
+
+def live_copies(hand: list[int], seen: list[int]) -> int:
+    """The copies of a ready hand's waits in no river and not in the hand itself."""
+    return sum(max(0, 4 - hand[w] - seen[w]) for w in waits(hand))
 
 
 #: the shapes of a ready hand's wait (``wait_shape``), in the order they are printed

@@ -7,6 +7,7 @@ ready in 3% of its seats not in riichi, the bots in 25%, Houou people in 27%; it
 at its last discards, where a hand wins nothing more but is still paid for being ready."""
 
 import dataclasses
+import functools
 from collections import Counter
 
 import pytest
@@ -145,8 +146,10 @@ def test_K1_the_draw_figures_are_the_houou_games():
                 row[left], abs=0.006)
 
 
+@functools.cache
 def tallied(level: str) -> tuple[Game, Counter[str]]:
-    """A game of four ``level`` AIs (seed 5003) and what ``bench_draws`` counts in it."""
+    """A game of four ``level`` AIs (seed 5003) and what ``bench_draws`` counts in it (played
+    once a level: the tests only read it)."""
     game = Game(TENHOU, 5003)
     play_out(game, {s: make_agent(level, seed=s, rules=TENHOU) for s in range(4)})
     c: Counter[str] = Counter()
