@@ -48,3 +48,19 @@ def test_arena_spots_rebuild_each_seat_and_what_it_played(tmp_path):
     assert [o for *_, o in dama] == [["dealt"], ["dealt"]]
     # the other seats' hands stay hidden: seat 0 sees its own 13 tiles and its draw only
     assert len(dama[0][0].concealed) == 14
+
+
+def test_a_discard_that_leaves_the_hand_not_ready_refuses_tenpai():
+    """4678m 45668p 333s 99s (a Houou hand of turn 2): the 4m leaves it ready on a 7p kanchan,
+    the 9s keeps it one step away; only the 9s refuses the tenpai, declared or not."""
+    from engine.actions import Discard
+    from tests.ai.helpers import make_view, offering_riichi
+
+    view = offering_riichi(make_view("4678m45668p3339s", "9s"))
+    refuses = benchmark("bench_riichi").refuses
+    by_kind = {mjai_tile(a.tile): a for a in view.legal if isinstance(a, Discard)}
+    riichi = {mjai_tile(a.tile): a for a in view.legal if isinstance(a, Riichi)}
+    assert "4m" in riichi and "9s" not in riichi
+    assert refuses(by_kind["9s"], view.legal)
+    assert not refuses(by_kind["4m"], view.legal)  # dama, still ready
+    assert not refuses(riichi["4m"], view.legal)
