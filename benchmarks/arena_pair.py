@@ -88,6 +88,17 @@ def paired(base: dict[Game, int], variant: dict[Game, int]) -> str:
             f"{sum(d < 0 for d in diffs)}, worse {sum(d > 0 for d in diffs)}, same {diffs.count(0)}")
 
 
+def by_range(base: dict[Game, int], variant: dict[Game, int]) -> list[str]:
+    """``paired`` for each hundred of seeds apart (9700-9799, 9800-9899...), when the games both
+    runs played span more than one: the ranges are checked one by one against the goal."""
+    hundreds = sorted({seed // 100 for seed, _ in set(base) & set(variant)})
+    if len(hundreds) < 2:
+        return []
+    return [f"  seeds {h * 100}-{h * 100 + 99}: "
+            + paired({k: r for k, r in base.items() if k[0] // 100 == h}, variant)
+            for h in hundreds]
+
+
 def stale(digests: set[str]) -> str | None:
     """A warning when the base was measured with another AI than this checkout's."""
     now = fingerprints_digest()
@@ -114,6 +125,8 @@ def main() -> int:
     if warning:
         print(warning, file=sys.stderr)
     print(paired(base, variant))
+    for line in by_range(base, variant):
+        print(line)
     return 0
 
 

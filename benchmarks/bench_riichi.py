@@ -10,7 +10,8 @@ view) and how far the round is. Printed per situation: spots, how often the peop
 riichi, how often the AI did, and the spots where only one of them did. Last, how often the
 discard left the hand not ready at all (tenpai refused, for a better shape or to fold), at the
 hand's first chance to be ready and later: with no riichi out the people refused 12.9% of their
-first chances on four live wait tiles or fewer, hard 0.1% (issue 16).
+first chances on four live wait tiles or fewer, hard 0.1% (issue 16; docs/arena.md: they broke
+for a yaku or a dora, not the wait's width, and the refusals of a poor wait early did worse).
 
 Run from the repository root (about half a minute):
 

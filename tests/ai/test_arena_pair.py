@@ -54,6 +54,17 @@ def test_a_missing_run_is_refused(tmp_path, capsys, monkeypatch):
     assert "nope.txt" in capsys.readouterr().err
 
 
+def test_each_range_of_seeds_is_paired_apart_when_there_are_several():
+    tool = benchmark("arena_pair")
+    base = {(9700, 0): 2, (9700, 1): 3, (9801, 0): 3}
+    variant = {(9700, 0): 1, (9700, 1): 3, (9801, 0): 4, (9900, 0): 1}
+    lines = tool.by_range(base, variant)
+    assert [line.split(":")[0] for line in lines] == ["  seeds 9700-9799", "  seeds 9800-9899"]
+    assert "2 paired games: base 2.500, variant 2.000" in lines[0]
+    assert "1 paired games: base 3.000, variant 4.000" in lines[1]
+    assert tool.by_range({(9700, 0): 2}, {(9700, 0): 1}) == []  # one range: the total says it
+
+
 @pytest.mark.parametrize("line", ["seed x seat 0: rank 2", "# a comment", ""])
 def test_other_lines_are_skipped(line):
     assert benchmark("arena_pair").read_ranks([line]) == {}
