@@ -143,11 +143,12 @@ def main() -> int:
                 seen.add(hand_key)
                 firsts.append(((key[0], key[1], key[2]), isinstance(played, Riichi), outcome))
             choice = agent.choose(view, legal)
+            left_h, left_a = refuses(played, legal), refuses(choice, legal)
             for k in ((key[0], key[2], "first" if first else "later"), (key[0], "*", "*")):
                 refused[k + ("n",)] += 1
-                refused[k + (who,)] += refuses(played, legal)
-                refused[k + ("AI",)] += refuses(choice, legal)
-                refused[k + ("both",)] += refuses(played, legal) and refuses(choice, legal)
+                refused[k + (who,)] += left_h
+                refused[k + ("AI",)] += left_a
+                refused[k + ("both",)] += left_h and left_a
             human, bot = isinstance(played, Riichi), isinstance(choice, Riichi)
             ready = ready_waits(sit, legal)
             river = {rt.tile >> 2 for rt in view.rivers[view.seat]}
