@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Riichi
+from engine.actions import Discard, Riichi
 from engine.mjai import mjai_tile
 from engine.records import read_record
-from tests.ai.helpers import SHARED_LOGS, benchmark
+from tests.ai.helpers import SHARED_LOGS, benchmark, make_view, offering_riichi
 
 
 def test_spots_know_who_won_and_who_dealt_in_later():
@@ -53,9 +53,6 @@ def test_arena_spots_rebuild_each_seat_and_what_it_played(tmp_path):
 def test_a_discard_that_leaves_the_hand_not_ready_refuses_tenpai():
     """4678m 45668p 333s 99s (a Houou hand of turn 2): the 4m leaves it ready on a 7p kanchan,
     the 9s keeps it one step away; only the 9s refuses the tenpai, declared or not."""
-    from engine.actions import Discard
-    from tests.ai.helpers import make_view, offering_riichi
-
     view = offering_riichi(make_view("4678m45668p3339s", "9s"))
     refuses = benchmark("bench_riichi").refuses
     by_kind = {mjai_tile(a.tile): a for a in view.legal if isinstance(a, Discard)}
