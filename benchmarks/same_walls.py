@@ -23,11 +23,14 @@ a ryanmen 38.4% of the time against the people's 46.6% (four live tiles or fewer
 refused a ready hand before in 63 of the people's 415 and 8 of hard's 344: mostly the hands were
 built otherwise. The paths part three steps from tenpai or further in 3,920 of the 5,864
 seat-rounds that part, and the gap is as large wherever they part (ryanmen 47.5 / 35.7% three
-steps away, 45.9 / 39.5% two, 47.3 / 38.4% one). None of these moved hard's shapes by a point
-(40 games, ryanmen against hard's 39.6%, people 47.2%): the 1-shanten hand's expected wait
-raised to the power 1.5 or 2 (39.5, 40.7%), a lone guest wind thrown first three steps away or
-further (39.9%), a step back from tenpai kept at full worth (40.6%), and on all 159 games
-session 51's ``third_step`` (38.4%); the lookahead off 36.8%, second_step off 41.0%.
+steps away, 45.9 / 39.5% two, 47.3 / 38.4% one). Hard's one-kind waits are kanchan 30.1% of
+its first ready hands against 25.8%, penchan 7.6% against 4.5%, tanki 3.5% both (80 games). None
+of these moved hard's shapes by a point (40 games, ryanmen against hard's 39.6%, people 47.2%):
+the 1-shanten hand's expected wait raised to the power 1.5 or 2 (39.5, 40.7%), a lone guest
+wind thrown first three steps away or further (39.9%), a lone penchan's terminal thrown first
+two steps away or further (39.3%), a step back from tenpai kept at full worth (40.6%), every
+step back at half instead of 0.3 (``SHANTEN_BACK``: 39.6%, ready 8.72 discards in), and on all
+159 games session 51's ``third_step`` (38.4%); the lookahead off 36.8%, second_step off 41.0%.
 
 With ``--knob KNOB=VALUE`` a third player is hard with the ``ai.style.Style`` knob changed, on
 the same tiles.
@@ -54,10 +57,11 @@ from bench_calls import LOGS  # noqa: E402
 from bench_draws import WAIT_SHAPES, live_copies, wait_shape  # noqa: E402
 
 from ai import make_agent  # noqa: E402
-from ai.efficiency import shanten  # noqa: E402
+from ai.efficiency import shanten, waits  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
 from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi  # noqa: E402
 from engine.game import Game  # noqa: E402
+from engine.hand.decompose import readings  # noqa: E402
 from engine.records import read_record  # noqa: E402
 from engine.rules import TENHOU  # noqa: E402
 from engine.sample import clone_game  # noqa: E402
@@ -77,6 +81,7 @@ class Ready:
     discards: int
     shape: str = ""
     live: int = 0
+    one: str = ""  # a one-kind wait's reading: kanchan, penchan or tanki (``one_kind``)
     chance: int = 0  # the first of its discards that could have left the hand ready (0: none)
 
 
@@ -171,8 +176,30 @@ def play_seat(start: Game, seat: int, own: dict[int, list[Action]], limit: int,
             for river in view.rivers:
                 for r in river:
                     seen[r.tile >> 2] += 1
-            return Ready(True, thrown, wait_shape(hand), live_copies(hand, seen), chance)
+            shape = wait_shape(hand)
+            return Ready(True, thrown, shape, live_copies(hand, seen),
+                         one_kind(hand) if shape == "one kind" else "", chance)
     return Ready(False, thrown, chance=chance)
+
+
+#: the readings of a one-kind wait, in the order a hand read several ways is named by
+ONE_KINDS = ("kanchan", "penchan", "tanki")
+
+
+def one_kind(hand: Sequence[int]) -> str:
+    """How a ready hand waiting on one kind waits: the first of ``ONE_KINDS`` among the readings
+    of the hand won on it.
+
+    >>> from engine.tiles import kinds_to_counts, parse_kinds
+    >>> [one_kind(kinds_to_counts(parse_kinds(h))) for h in ("123456789m13p11z",
+    ...  "123456789m12p11z", "123456789m123p1z")]
+    ['kanchan', 'penchan', 'tanki']
+    """
+    w = waits(hand)[0]
+    won = list(hand)
+    won[w] += 1
+    names = {wait for _pair, _sets, wait in readings(won, w, True)}
+    return next((n for n in ONE_KINDS if n in names), "")
 
 
 def recorded(own: Sequence[Action]) -> Chooser:
@@ -204,6 +231,7 @@ def tally(c: Counter[str], who: str, r: Ready) -> None:
         c[f"{who} ready live"] += r.live
         c[f"{who} ready live <= 4"] += r.live <= 4
         c[f"{who} ready {r.shape}"] += 1
+        c[f"{who} ready one {r.one}"] += bool(r.one)
 
 
 def compare(c: Counter[str], who: str, p: Ready, h: Ready) -> None:
@@ -264,6 +292,9 @@ def report(c: Counter[str], players: Sequence[str]) -> None:
               f"{c[f'{who} ready discards'] / r:9.2f}{c[f'{who} ready live'] / r:7.2f}"
               f"{100 * c[f'{who} ready live <= 4'] / r:6.1f}%"
               + "".join(f"{100 * c[f'{who} ready {s}'] / r:13.1f}%" for s in WAIT_SHAPES))
+    print("  the one-kind waits: " + "; ".join(
+        f"{who} " + ", ".join(f"{n} {100 * c[f'{who} ready one {n}'] / max(1, c[f'{who} ready']):.1f}%"
+                              for n in ONE_KINDS) for who in players))
     for who in players[1:]:
         b = max(1, c[f"{who} both ready"])
         print(f"  {who} against the people: only the people ready {c[f'{who} only people ready']},"

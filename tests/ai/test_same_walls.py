@@ -65,3 +65,13 @@ def test_the_horizon_ends_at_a_call_on_the_seat_or_by_it():
         assert call in sw.horizon(play.actions, other)[caller]
         return
     pytest.skip("no call on a discard in the first record")
+
+
+def test_one_kind_waits_are_named_by_their_reading():
+    from engine.tiles import kinds_to_counts, parse_kinds
+
+    one_kind = benchmark("same_walls").one_kind
+    named = {h: one_kind(kinds_to_counts(parse_kinds(h)))
+             for h in ("123456789m13p11z", "123456789m89p11z", "123456789m123p1z")}
+    assert named == {"123456789m13p11z": "kanchan", "123456789m89p11z": "penchan",
+                     "123456789m123p1z": "tanki"}
