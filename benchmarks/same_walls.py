@@ -23,8 +23,8 @@ a ryanmen 38.4% of the time against the people's 46.6% (four live tiles or fewer
 refused a ready hand before in 63 of the people's 415 and 8 of hard's 344: mostly the hands were
 built otherwise. The paths part three steps from tenpai or further in 3,920 of the 5,864
 seat-rounds that part, and the gap is as large wherever they part (ryanmen 47.5 / 35.7% three
-steps away, 45.9 / 39.5% two, 47.3 / 38.4% one). Hard's one-kind waits are kanchan 30.1% of
-its first ready hands against 25.8%, penchan 7.6% against 4.5%, tanki 3.5% both (80 games). None
+steps away, 45.9 / 39.5% two, 47.3 / 38.4% one). Hard's one-kind waits are kanchan 29.2% of
+its first ready hands against 23.8%, penchan 6.7% against 4.0%, tanki 3.2% against 3.0%. None
 of these moved hard's shapes by a point (40 games, ryanmen against hard's 39.6%, people 47.2%):
 the 1-shanten hand's expected wait raised to the power 1.5 or 2 (39.5, 40.7%), a lone guest
 wind thrown first three steps away or further (39.9%), a lone penchan's terminal thrown first
