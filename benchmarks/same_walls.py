@@ -138,8 +138,9 @@ def horizon(actions: Sequence[tuple[int, Action]], seat: int) -> dict[int, list[
 def play_seat(start: Game, seat: int, own: dict[int, list[Action]], limit: int,
               choose: Chooser) -> Ready:
     """Play the round from ``start`` with ``seat`` choosing by ``choose`` for at most ``limit``
-    discards, the others throwing their recorded ``own`` actions, nobody calling or winning;
-    the seat's first ready hand, or how far it got."""
+    discards, the others playing their recorded ``own`` actions (their calls on one another
+    among them), every other offer passed, nobody winning; the seat's first ready hand, or how
+    far it got."""
     game = clone_game(start, events=False)
     queues = {s: list(a) for s, a in own.items() if s != seat}
     thrown = 0
