@@ -129,10 +129,20 @@ def horizon(actions: Sequence[tuple[int, Action]], seat: int) -> dict[int, list[
         if isinstance(action, (Discard, Riichi)):
             thrower = s
         elif not isinstance(action, (Chi, Pon, Kan)) or s == seat or \
-                (thrower == seat and getattr(action, "called", None) is not None):
+                (thrower == seat and action.called is not None):
             break
         own[s].append(action)
     return own
+
+
+def throws(own: dict[int, list[Action]], seat: int) -> list[Action]:
+    """``seat``'s discards (riichi among them) in a ``horizon``: its own-turn choices."""
+    return [a for a in own[seat] if isinstance(a, (Discard, Riichi))]
+
+
+def players(knob: dict[str, object]) -> list[str]:
+    """Who is counted: the people and hard, and hard with ``knob`` when one is given."""
+    return ["people", "hard"] + (["knob"] if knob else [])
 
 
 def play_seat(start: Game, seat: int, own: dict[int, list[Action]], limit: int,
@@ -257,13 +267,13 @@ def compare(c: Counter[str], who: str, p: Ready, h: Ready) -> None:
 
 
 def run(games: int, knob: dict[str, object]) -> Counter[str]:
-    players = ["people", "hard"] + (["knob"] if knob else [])
+    who_plays = players(knob)
     c: Counter[str] = Counter()
     for path in sorted(LOGS.glob("*.mjlog"))[:games]:
         for n, play in enumerate(rounds_of(path)):
             for seat in range(4):
                 own = horizon(play.actions, seat)
-                mine = [a for a in own[seat] if isinstance(a, (Discard, Riichi))]
+                mine = throws(own, seat)
                 if not mine:
                     continue
                 c["seat rounds"] += 1
@@ -274,9 +284,9 @@ def run(games: int, knob: dict[str, object]) -> Counter[str]:
                 if knob:
                     results["knob"] = play_seat(play.game, seat, own, len(mine),
                                                 agent_chooser(knob, n))
-                for who in players:
+                for who in who_plays:
                     tally(c, who, results[who])
-                for who in players[1:]:
+                for who in who_plays[1:]:
                     compare(c, who, results["people"], results[who])
     return c
 
@@ -318,7 +328,7 @@ def main() -> int:
     if not c["seat rounds"]:
         print("same_walls: no real four-player games in ../shared/logs/mjlog", file=sys.stderr)
         return 1
-    report(c, ["people", "hard"] + (["knob"] if knob else []))
+    report(c, players(knob))
     return 0
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Chi, Discard, Kan, Pon, Riichi
+from engine.actions import Chi, Discard, Kan, Pass, Pon, Riichi
+from engine.tiles import kinds_to_counts, parse_kinds
 from tests.ai.helpers import SHARED_LOGS, benchmark
 
 
@@ -31,7 +32,7 @@ def test_the_people_replayed_follow_their_record_to_the_horizon():
     for play in plays:
         for seat in range(4):
             own = sw.horizon(play.actions, seat)
-            mine = [a for a in own[seat] if isinstance(a, (Discard, Riichi))]
+            mine = sw.throws(own, seat)
             if not mine:
                 continue
             people = sw.play_seat(play.game, seat, own, len(mine), sw.recorded(mine))
@@ -49,7 +50,7 @@ def test_the_people_replayed_follow_their_record_to_the_horizon():
 def test_the_horizon_ends_at_a_call_on_the_seat_or_by_it():
     sw = benchmark("same_walls")
     for play in _rounds():
-        kept = [(s, a) for s, a in play.actions if type(a).__name__ != "Pass"]
+        kept = [(s, a) for s, a in play.actions if not isinstance(a, Pass)]
         first = next((i for i, (_, a) in enumerate(kept)
                       if isinstance(a, (Chi, Pon, Kan)) and a.called is not None), None)
         if first is None:
@@ -68,8 +69,6 @@ def test_the_horizon_ends_at_a_call_on_the_seat_or_by_it():
 
 
 def test_one_kind_waits_are_named_by_their_reading():
-    from engine.tiles import kinds_to_counts, parse_kinds
-
     one_kind = benchmark("same_walls").one_kind
     named = {h: one_kind(kinds_to_counts(parse_kinds(h)))
              for h in ("123456789m13p11z", "123456789m89p11z", "123456789m123p1z")}
