@@ -15,34 +15,39 @@ shape, ``bench_draws.wait_shape``, and its live copies, in no river and not in t
 seat-rounds where only one of the two got there, and where one got there first whether the other
 had refused a ready hand before (a discard that could have left it ready) or built otherwise.
 
-What it found (session 53, all 159 games, 6,501 seat-rounds): the gap is in the building, on the
-very same tiles. Both got ready in 18.1% of the seat-rounds, hard a third of a discard sooner
-(8.59 against 8.93 discards; of the 891 where both did, hard first 132 times, the people 58), on
-a ryanmen 38.4% of the time against the people's 46.6% (four live tiles or fewer 59.5% against
-49.9%; one kind 39.2 / 30.8%, seven pairs 7.1 / 5.5%). Where one was ready first the other had
-refused a ready hand before in 63 of the people's 415 and 8 of hard's 344: mostly the hands were
-built otherwise. The paths part three steps from tenpai or further in 3,920 of the 5,864
-seat-rounds that part, and the gap is as large wherever they part (ryanmen 47.5 / 35.7% three
-steps away, 45.9 / 39.5% two, 47.3 / 38.4% one). Hard's one-kind waits are kanchan 29.2% of
-its first ready hands against 23.8%, penchan 6.7% against 4.0%, tanki 3.2% against 3.0%. None
-of these moved hard's shapes by a point (40 games, ryanmen against hard's 39.6%, people 47.2%):
-the 1-shanten hand's expected wait raised to the power 1.5 or 2 (39.5, 40.7%), a lone guest
-wind thrown first three steps away or further (39.9%), a lone penchan's terminal thrown first
-two steps away or further (39.3%), a step back from tenpai kept at full worth (40.6%), every
-step back at half instead of 0.3 (``SHANTEN_BACK``: 39.6%, ready 8.72 discards in), and on all
-159 games session 51's ``third_step`` (38.4%); the lookahead off 36.8%, second_step off 41.0%.
+Two books are printed: every seat-round, and the fair ones, where the seat's own play did not
+end the horizon (``ended_by_seat``). Where it did (its win, its call, a call on its discard)
+the record's end was chosen by the person's tiles: a hand that won or could call stops there,
+so the people's path is measured to its best moment and any other path on the same tiles to an
+arbitrary one.
+
+What it found (sessions 53-54, all 159 games): over all 6,501 seat-rounds both got ready in
+18.1%, hard a third of a discard sooner (8.59 against 8.93 discards), on a ryanmen 38.4% of the
+time against the people's 46.6% (four live tiles or fewer 59.5% against 49.9%). On the 2,360
+fair ones hard was ready in 23.9% against 22.4%, sooner (9.41 against 9.95), on a ryanmen
+36.9% against 40.3% (four live tiles or fewer 62.5 / 57.3%): most of the gap was the
+yardstick's. With ``--parting`` hard is played on from its first parting from the people, once
+with the people's tile there and once with a random other tile as near: on the fair
+seat-rounds three steps away or further the people's tile got hard ready 293 times of 1,482,
+its own 269, the random one 294 (ryanmen 105 / 89 / 89); one step away its own did best (63 /
+57 / 48 of 128); over every seat-round the people's tile looked far better (584 / 540 / 541 of
+3,839), the bias again. Three steps away or further hard gives up some speed for value and
+safety: ready 18.1% -> 19.1% with ``value`` off, 18.8% with ``threats_open`` off (every
+seat-round).
 
 With ``--knob KNOB=VALUE`` a third player is hard with the ``ai.style.Style`` knob changed, on
 the same tiles.
 
-Run from the repository root (about a minute for 40 games, three and a half for all 159):
+Run from the repository root (about a minute for 40 games, three and a half for all 159, twice
+that with ``--parting``):
 
-    .venv/bin/python benchmarks/same_walls.py [--games 40] [--knob KNOB=VALUE ...]
+    .venv/bin/python benchmarks/same_walls.py [--games 40] [--knob KNOB=VALUE ...] [--parting]
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -59,7 +64,7 @@ from bench_draws import WAIT_SHAPES, live_copies, wait_shape  # noqa: E402
 from ai import make_agent  # noqa: E402
 from ai.efficiency import shanten, waits  # noqa: E402
 from ai.review.walk import Walk, recorded_game, replay_steps  # noqa: E402
-from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi  # noqa: E402
+from engine.actions import Action, Chi, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.hand.decompose import readings  # noqa: E402
 from engine.records import read_record  # noqa: E402
@@ -133,6 +138,26 @@ def horizon(actions: Sequence[tuple[int, Action]], seat: int) -> dict[int, list[
             break
         own[s].append(action)
     return own
+
+
+def ended_by_seat(actions: Sequence[tuple[int, Action]], seat: int) -> bool:
+    """Whether ``seat``'s own play ended its ``horizon``: its win, its call or kan, or a call on
+    its discard. Such a horizon was chosen by the person's tiles (a hand that won, or could
+    call, ends there), which favours the people's path over any other on the same tiles: only
+    the others' horizons (another's win, an abort, the round's end) compare the two fairly."""
+    thrower = -1
+    for s, action in actions:
+        if isinstance(action, Pass):
+            continue
+        if isinstance(action, (Discard, Riichi)):
+            thrower = s
+            continue
+        if isinstance(action, (Chi, Pon, Kan)):
+            if s == seat or (thrower == seat and action.called is not None):
+                return True
+            continue
+        return s == seat and isinstance(action, (Tsumo, Ron))
+    return False
 
 
 def throws(own: dict[int, list[Action]], seat: int) -> list[Action]:
@@ -233,6 +258,86 @@ def agent_chooser(knob: dict[str, object], seed: int) -> Chooser:
     return choose
 
 
+@dataclass(slots=True)
+class Thrown:
+    """A seat's own-turn choice as played: the hand it chose from and the kind it threw."""
+
+    counts: tuple[int, ...]
+    kind: int
+
+
+def kind_of(action: Action) -> int:
+    """The kind an own-turn choice (a discard or a riichi) throws."""
+    assert isinstance(action, (Discard, Riichi))
+    return action.tile >> 2
+
+
+def traced(choose: Chooser, log: list[Thrown]) -> Chooser:
+    """``choose``, each of its choices added to ``log``."""
+    def c(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        action = choose(view, legal)
+        tiles = view.hand + ((view.drawn,) if view.drawn is not None else ())
+        log.append(Thrown(tuple(kinds_to_counts([t >> 2 for t in tiles])), kind_of(action)))
+        return action
+    return c
+
+
+def parting(a: Sequence[Thrown], b: Sequence[Thrown]) -> int | None:
+    """The index of the first choice where two plays of a seat threw different kinds (None when
+    one never did before the shorter ended)."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x.kind != y.kind), None)
+
+
+def steps_after(counts: Sequence[int], kind: int) -> int:
+    """How far from tenpai a closed hand is once it throws ``kind``."""
+    c = list(counts)
+    c[kind] -= 1
+    return shanten(c, 4, True)
+
+
+def swapped(choose: Chooser, at: int, pick: Callable[[PlayerView, tuple[Action, ...], Action],
+                                                      Action]) -> Chooser:
+    """``choose``, but its choice number ``at`` (from 0) replaced by ``pick(view, legal, its
+    choice)``."""
+    made = [0]
+
+    def c(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        made[0] += 1
+        action = choose(view, legal)
+        return pick(view, legal, action) if made[0] == at + 1 else action
+    return c
+
+
+def the_same_kind(recorded: Action) -> Callable[[PlayerView, tuple[Action, ...], Action], Action]:
+    """A pick that throws what the person threw: the recorded action, or the offered one of its
+    kind and type (an earlier red five thrown differently leaves another copy in hand)."""
+    def pick(view: PlayerView, legal: tuple[Action, ...], own: Action) -> Action:
+        if recorded in legal:
+            return recorded
+        return next(a for a in legal if type(a) is type(recorded)
+                    and kind_of(a) == kind_of(recorded))
+    return pick
+
+
+def another_kind(avoid: int, rng: random.Random
+                 ) -> Callable[[PlayerView, tuple[Action, ...], Action], Action]:
+    """A pick that throws, at random, a kind neither the chooser's own nor ``avoid`` (the
+    person's) that leaves the hand as far from tenpai as the chooser's own (its own choice when
+    there is none): the yardstick of a choice that is merely as near."""
+    def pick(view: PlayerView, legal: tuple[Action, ...], own: Action) -> Action:
+        tiles = view.hand + ((view.drawn,) if view.drawn is not None else ())
+        counts = kinds_to_counts([t >> 2 for t in tiles])
+        steps = steps_after(counts, kind_of(own))
+        kinds = sorted({kind_of(a) for a in legal if type(a) is type(own)}
+                       - {kind_of(own), avoid})
+        kinds = [k for k in kinds if steps_after(counts, k) == steps]
+        if not kinds:
+            return own
+        k = rng.choice(kinds)
+        return next(a for a in legal if type(a) is type(own) and kind_of(a) == k)
+    return pick
+
+
 def tally(c: Counter[str], who: str, r: Ready) -> None:
     """Count ``who``'s first ready hand ``r`` (or that it had none)."""
     c[f"{who} seats"] += 1
@@ -266,29 +371,86 @@ def compare(c: Counter[str], who: str, p: Ready, h: Ready) -> None:
         c[f"{who} both people live"] += p.live
 
 
-def run(games: int, knob: dict[str, object]) -> Counter[str]:
+#: how far from tenpai the hand is where hard and the people first part, as ``--parting``
+#: reports it (3 stands for three steps or more)
+PARTING_STEPS = (1, 2, 3)
+
+
+def played_on(play: RoundPlay, seat: int, own: dict[int, list[Action]], n: int,
+              people: Sequence[Thrown], hard: Sequence[Thrown], played: Ready, at: int,
+              rng: random.Random) -> tuple[str, dict[str, Ready]] | None:
+    """Where hard and the people first part (choice ``at``) on the same hand and at the same
+    distance from tenpai: hard's own play (``played``), and hard played on after throwing the
+    people's tile there, and after a random other tile as near; with the key of that distance
+    (None where they part at different distances)."""
+    here = people[at]
+    steps = steps_after(here.counts, here.kind)
+    if steps != steps_after(here.counts, hard[at].kind) or steps < 1:
+        return None
+    mine = throws(own, seat)
+    return f"part {min(steps, PARTING_STEPS[-1])}", {
+        "hard": played,
+        "people's": play_seat(play.game, seat, own, len(mine),
+                              swapped(agent_chooser({}, n), at, the_same_kind(mine[at]))),
+        "other": play_seat(play.game, seat, own, len(mine),
+                           swapped(agent_chooser({}, n), at, another_kind(here.kind, rng))),
+    }
+
+
+def tally_parting(c: Counter[str], key: str, runs: dict[str, Ready]) -> None:
+    """Count the plays on from a parting (``played_on``)."""
+    c[key] += 1
+    for name, r in runs.items():
+        c[f"{key} {name} ready"] += r.ready
+        c[f"{key} {name} ryanmen"] += r.ready and r.shape == "ryanmen"
+        c[f"{key} {name} live"] += r.live if r.ready else 0
+
+
+#: the books ``run`` keeps: every seat-round, and those whose horizon the seat's own play did not
+#: end (``ended_by_seat``)
+BOOKS = ("all", "fair")
+
+
+def run(games: int, knob: dict[str, object], part: bool = False) -> dict[str, Counter[str]]:
+    """Every seat-round of the first ``games`` records played by each of ``players(knob)``,
+    counted in each of ``BOOKS`` it belongs to; with ``part``, hard played on from its first
+    parting from the people too (``played_on``)."""
     who_plays = players(knob)
-    c: Counter[str] = Counter()
-    for path in sorted(LOGS.glob("*.mjlog"))[:games]:
+    books: dict[str, Counter[str]] = {name: Counter() for name in BOOKS}
+    for g, path in enumerate(sorted(LOGS.glob("*.mjlog"))[:games]):
         for n, play in enumerate(rounds_of(path)):
             for seat in range(4):
                 own = horizon(play.actions, seat)
                 mine = throws(own, seat)
                 if not mine:
                     continue
-                c["seat rounds"] += 1
+                into = [books["all"]]
+                if not ended_by_seat(play.actions, seat):
+                    into.append(books["fair"])
+                chose: dict[str, list[Thrown]] = {"people": [], "hard": []}
                 results = {
-                    "people": play_seat(play.game, seat, own, len(mine), recorded(mine)),
-                    "hard": play_seat(play.game, seat, own, len(mine), agent_chooser({}, n)),
+                    "people": play_seat(play.game, seat, own, len(mine),
+                                        traced(recorded(mine), chose["people"])),
+                    "hard": play_seat(play.game, seat, own, len(mine),
+                                      traced(agent_chooser({}, n), chose["hard"])),
                 }
                 if knob:
                     results["knob"] = play_seat(play.game, seat, own, len(mine),
                                                 agent_chooser(knob, n))
-                for who in who_plays:
-                    tally(c, who, results[who])
-                for who in who_plays[1:]:
-                    compare(c, who, results["people"], results[who])
-    return c
+                at = parting(chose["people"], chose["hard"])
+                parted = None
+                if part and at is not None:
+                    parted = played_on(play, seat, own, n, chose["people"], chose["hard"],
+                                       results["hard"], at, random.Random(g * 10_000 + n * 4 + seat))
+                for c in into:
+                    c["seat rounds"] += 1
+                    for who in who_plays:
+                        tally(c, who, results[who])
+                    for who in who_plays[1:]:
+                        compare(c, who, results["people"], results[who])
+                    if parted is not None:
+                        tally_parting(c, *parted)
+    return books
 
 
 def report(c: Counter[str], players: Sequence[str]) -> None:
@@ -318,17 +480,40 @@ def report(c: Counter[str], players: Sequence[str]) -> None:
               f"{c[f'{who} later it refused']}, built otherwise {c[f'{who} later it built']}")
 
 
+def report_parting(c: Counter[str]) -> None:
+    print("where hard and the people first part at the same distance from tenpai, hard played "
+          "on from there: ready within the horizon / on a ryanmen, after its own tile, the "
+          "people's, and a random other tile as near:")
+    print(f"  {'steps':>5}{'partings':>10}" + "".join(
+        f"{name:>20}" for name in ("hard's tile", "the people's", "another")))
+    for steps in PARTING_STEPS:
+        key = f"part {steps}"
+        label = f"{steps}+" if steps == PARTING_STEPS[-1] else str(steps)
+        print(f"  {label:>5}{c[key]:10}" + "".join(
+            f"{c[f'{key} {name} ready']:12} / {c[f'{key} {name} ryanmen']:5}"
+            for name in ("hard", "people's", "other")))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--knob", action="append", default=[], metavar="KNOB=VALUE")
+    ap.add_argument("--parting", action="store_true",
+                    help="play hard on from its first parting from the people, with their tile "
+                         "and with another as near (twice as long)")
     args = ap.parse_args()
     knob = knobs(args.knob)
-    c = run(args.games, knob)
-    if not c["seat rounds"]:
+    books = run(args.games, knob, args.parting)
+    if not books["all"]["seat rounds"]:
         print("same_walls: no real four-player games in ../shared/logs/mjlog", file=sys.stderr)
         return 1
-    report(c, players(knob))
+    for name, title in zip(BOOKS, ("Every seat-round", "The seat-rounds whose horizon the seat's "
+                                   "own play did not end (another's win, an abort, the round's "
+                                   "end)"), strict=True):
+        print(f"{title}:")
+        report(books[name], players(knob))
+        if args.parting:
+            report_parting(books[name])
     return 0
 
 
