@@ -126,7 +126,7 @@ def test_another_tile_as_near_replaces_one_choice_only():
     assert changed > 0
 
 
-def test_only_a_horizon_the_others_ended_is_fair():
+def test_a_horizon_is_the_seats_own_where_its_win_or_call_ended_it():
     sw = benchmark("same_walls")
     seen = set()
     for play in _rounds():
