@@ -123,21 +123,29 @@ def rounds_of(path: Path) -> Iterator[RoundPlay]:
         yield current
 
 
-def horizon(actions: Sequence[tuple[int, Action]], seat: int) -> dict[int, list[Action]]:
-    """Each seat's actions of the round (passes left out) before ``seat``'s first call or kan, a
-    call on its discard, or the first win or abort: while the others play these the draws of
-    ``seat`` stay the record's, whatever it throws."""
-    own: dict[int, list[Action]] = {s: [] for s in range(4)}
+def horizon_end(actions: Sequence[tuple[int, Action]], seat: int) -> int:
+    """The index in ``actions`` of the one that ends ``seat``'s ``horizon``: its first call or
+    kan, a call on its discard, or the first win or abort (``len(actions)`` when none does)."""
     thrower = -1
-    for s, action in actions:
+    for i, (s, action) in enumerate(actions):
         if isinstance(action, Pass):
             continue
         if isinstance(action, (Discard, Riichi)):
             thrower = s
         elif not isinstance(action, (Chi, Pon, Kan)) or s == seat or \
                 (thrower == seat and action.called is not None):
-            break
-        own[s].append(action)
+            return i
+    return len(actions)
+
+
+def horizon(actions: Sequence[tuple[int, Action]], seat: int) -> dict[int, list[Action]]:
+    """Each seat's actions of the round (passes left out) before ``seat``'s first call or kan, a
+    call on its discard, or the first win or abort: while the others play these the draws of
+    ``seat`` stay the record's, whatever it throws."""
+    own: dict[int, list[Action]] = {s: [] for s in range(4)}
+    for s, action in actions[:horizon_end(actions, seat)]:
+        if not isinstance(action, Pass):
+            own[s].append(action)
     return own
 
 
@@ -146,19 +154,12 @@ def ended_by_seat(actions: Sequence[tuple[int, Action]], seat: int) -> bool:
     its discard. Such a horizon was chosen by the person's tiles (a hand that won, or could
     call, ends there), which favours the people's path over any other on the same tiles; one
     the others ended (another's win, an abort, the round's end) leans the other way."""
-    thrower = -1
-    for s, action in actions:
-        if isinstance(action, Pass):
-            continue
-        if isinstance(action, (Discard, Riichi)):
-            thrower = s
-            continue
-        if isinstance(action, (Chi, Pon, Kan)):
-            if s == seat or (thrower == seat and action.called is not None):
-                return True
-            continue
-        return s == seat and isinstance(action, (Tsumo, Ron))
-    return False
+    end = horizon_end(actions, seat)
+    if end == len(actions):
+        return False
+    s, action = actions[end]
+    # a call that ends it is the seat's or on its discard
+    return isinstance(action, (Chi, Pon, Kan)) or (s == seat and isinstance(action, (Tsumo, Ron)))
 
 
 def throws(own: dict[int, list[Action]], seat: int) -> list[Action]:
