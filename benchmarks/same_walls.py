@@ -405,7 +405,6 @@ def tally_parting(c: Counter[str], key: str, runs: dict[str, Ready]) -> None:
     for name, r in runs.items():
         c[f"{key} {name} ready"] += r.ready
         c[f"{key} {name} ryanmen"] += r.ready and r.shape == "ryanmen"
-        c[f"{key} {name} live"] += r.live if r.ready else 0
 
 
 #: the books ``run`` keeps: every seat-round, and those whose horizon the seat's own play did not
