@@ -71,7 +71,7 @@ from engine.hand.decompose import readings  # noqa: E402
 from engine.records import read_record  # noqa: E402
 from engine.rules import TENHOU  # noqa: E402
 from engine.sample import clone_game  # noqa: E402
-from engine.tiles import kinds_to_counts  # noqa: E402
+from engine.tiles import counts34  # noqa: E402
 from engine.view import PlayerView  # noqa: E402
 
 #: a seat's own-turn choice: from its view and its legal actions (calls, kans and wins removed)
@@ -202,14 +202,13 @@ def play_seat(start: Game, seat: int, own: dict[int, list[Action]], limit: int,
         turn = tuple(a for a in legal if isinstance(a, (Discard, Riichi)))
         before = game.view(s)
         if not chance:
-            tiles = before.hand + ((before.drawn,) if before.drawn is not None else ())
-            if shanten(kinds_to_counts([t >> 2 for t in tiles]), 4) <= 0:
+            if shanten(counts34(before.concealed), 4) <= 0:
                 chance = thrown + 1
         game.submit(s, choose(before, turn))
         thrown += 1
         view = game.view(seat)
         if view.waits:
-            hand = kinds_to_counts([t >> 2 for t in view.hand])
+            hand = counts34(view.hand)
             seen = [0] * 34
             for river in view.rivers:
                 for r in river:
@@ -278,8 +277,7 @@ def traced(choose: Chooser, log: list[Thrown]) -> Chooser:
     """``choose``, each of its choices added to ``log``."""
     def c(view: PlayerView, legal: tuple[Action, ...]) -> Action:
         action = choose(view, legal)
-        tiles = view.hand + ((view.drawn,) if view.drawn is not None else ())
-        log.append(Thrown(tuple(kinds_to_counts([t >> 2 for t in tiles])), kind_of(action)))
+        log.append(Thrown(tuple(counts34(view.concealed)), kind_of(action)))
         return action
     return c
 
@@ -310,14 +308,18 @@ def swapped(choose: Chooser, at: int, pick: Callable[[PlayerView, tuple[Action, 
     return c
 
 
+def offered(legal: tuple[Action, ...], like: Action, kind: int) -> Action:
+    """The offered choice of ``like``'s type (a discard or a riichi) that throws ``kind``."""
+    return next(a for a in legal if type(a) is type(like) and kind_of(a) == kind)
+
+
 def the_same_kind(recorded: Action) -> Callable[[PlayerView, tuple[Action, ...], Action], Action]:
     """A pick that throws what the person threw: the recorded action, or the offered one of its
     kind and type (an earlier red five thrown differently leaves another copy in hand)."""
     def pick(view: PlayerView, legal: tuple[Action, ...], own: Action) -> Action:
         if recorded in legal:
             return recorded
-        return next(a for a in legal if type(a) is type(recorded)
-                    and kind_of(a) == kind_of(recorded))
+        return offered(legal, recorded, kind_of(recorded))
     return pick
 
 
@@ -327,16 +329,14 @@ def another_kind(avoid: int, rng: random.Random
     person's) that leaves the hand as far from tenpai as the chooser's own (its own choice when
     there is none): the yardstick of a choice that is merely as near."""
     def pick(view: PlayerView, legal: tuple[Action, ...], own: Action) -> Action:
-        tiles = view.hand + ((view.drawn,) if view.drawn is not None else ())
-        counts = kinds_to_counts([t >> 2 for t in tiles])
+        counts = counts34(view.concealed)
         steps = steps_after(counts, kind_of(own))
         kinds = sorted({kind_of(a) for a in legal if type(a) is type(own)}
                        - {kind_of(own), avoid})
         kinds = [k for k in kinds if steps_after(counts, k) == steps]
         if not kinds:
             return own
-        k = rng.choice(kinds)
-        return next(a for a in legal if type(a) is type(own) and kind_of(a) == k)
+        return offered(legal, own, rng.choice(kinds))
     return pick
 
 
@@ -376,6 +376,8 @@ def compare(c: Counter[str], who: str, p: Ready, h: Ready) -> None:
 #: how far from tenpai the hand is where hard and the people first part, as ``--parting``
 #: reports it (3 stands for three steps or more)
 PARTING_STEPS = (1, 2, 3)
+#: hard's plays on from a parting (``played_on``): with its own tile, the people's, another's
+PARTING_PLAYS = ("hard", "people's", "other")
 
 
 def played_on(play: RoundPlay, seat: int, own: dict[int, list[Action]], n: int,
@@ -492,7 +494,7 @@ def report_parting(c: Counter[str]) -> None:
         label = f"{steps}+" if steps == PARTING_STEPS[-1] else str(steps)
         print(f"  {label:>5}{c[key]:10}" + "".join(
             f"{c[f'{key} {name} ready']:12} / {c[f'{key} {name} ryanmen']:5}"
-            for name in ("hard", "people's", "other")))
+            for name in PARTING_PLAYS))
 
 
 def main() -> int:
